@@ -1,0 +1,11 @@
+//! movetext reads, checks and writes chess moves in every algebraic notation.
+#![deny(missing_docs)]
+#![warn(unsafe_op_in_unsafe_fn)]
+
+pub mod bitboard;
+pub mod moves;
+pub mod types;
+
+pub use bitboard::Bitboard;
+pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use types::{Color, File, Piece, Rank, Role, Square};

@@ -1,0 +1,2 @@
+//! The `movetext` command-line tool.
+fn main() {}
