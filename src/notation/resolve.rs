@@ -19,7 +19,7 @@ pub struct Candidates {
 }
 
 impl Candidates {
-    fn from_list(list: &[Move]) -> Candidates {
+    pub(crate) fn from_list(list: &[Move]) -> Candidates {
         let mut c = Candidates {
             squares: [Square::A1; 8],
             len: 0,
@@ -162,7 +162,7 @@ fn verdict(
     suffix: Option<Suffix>,
     mode: ParseMode,
 ) -> Result<Resolved, SanError> {
-    let Some(s) = suffix else {
+    let Some(s) = suffix.filter(|_| !m.is_null()) else {
         return Ok(Resolved {
             mv: m,
             suffix: SuffixVerdict::Absent,

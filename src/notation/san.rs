@@ -673,6 +673,21 @@ fn parse_suffixes(
     Ok((sp, i))
 }
 
+/// Reads only suffixes at `i` (lenient), as after a pawn capture: for other
+/// notations that share them (descriptive).
+pub(crate) fn parse_suffixes_only(b: &[u8], i: usize) -> Result<(SanPlus, usize), ParseError> {
+    let pawn_capture = San::Normal {
+        role: Role::Pawn,
+        file: Some(File::A),
+        rank: None,
+        capture: true,
+        to_file: File::B,
+        to_rank: None,
+        promotion: None,
+    };
+    parse_suffixes(b, i, pawn_capture, Language::En, true)
+}
+
 impl SanPlus {
     /// Parses a whole token; same as [`San::from_ascii`].
     pub fn from_ascii(
