@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 #![warn(unsafe_op_in_unsafe_fn)]
 
+pub mod attacks;
 pub mod bitboard;
 pub mod moves;
 pub mod types;
