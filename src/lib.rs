@@ -2,11 +2,14 @@
 #![deny(missing_docs)]
 #![warn(unsafe_op_in_unsafe_fn)]
 
+pub mod attacks;
 pub mod bitboard;
 pub mod moves;
 pub mod notation;
+pub mod position;
 pub mod types;
 
 pub use bitboard::Bitboard;
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use position::{CastlingMode, CastlingSide, CheckStatus, FenError, Position};
 pub use types::{Color, File, Piece, Rank, Role, Square};

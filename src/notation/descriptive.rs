@@ -342,10 +342,8 @@ fn promotion_at(
         _ if open == 1 && b[*i] != b'(' => return err(ParseErrorKind::ExpectedPromotion, j),
         _ => return Ok(None),
     };
-    if close == 1 {
-        if b.get(j + n) != Some(&b')') {
-            return err(ParseErrorKind::ExpectedPromotion, j + n);
-        }
+    if close == 1 && b.get(j + n) != Some(&b')') {
+        return err(ParseErrorKind::ExpectedPromotion, j + n);
     }
     *i = j + n + close;
     Ok(Some(p))
@@ -422,7 +420,7 @@ impl Descriptive {
                     };
                     captured.is_some_and(|c| {
                         piece_fits(target, c, m.to(), strict_wing || c == Role::Pawn)
-                    }) && at.map_or(true, |a| square_fits(a, m.to(), turn))
+                    }) && at.is_none_or(|a| square_fits(a, m.to(), turn))
                 }
                 Descriptive::Castle(_) => false,
             }
@@ -464,7 +462,11 @@ fn role_letter(role: Role) -> &'static str {
 }
 
 fn push_square<S: Sink + ?Sized>(sq: Square, turn: Color, short: bool, sink: &mut S) {
-    let names = if short { &SHORT_FILE_NAMES } else { &FILE_NAMES };
+    let names = if short {
+        &SHORT_FILE_NAMES
+    } else {
+        &FILE_NAMES
+    };
     sink.push_str(names[sq.file() as usize]);
     sink.push_byte(turn.relative_rank(sq.rank()).char() as u8);
 }
@@ -581,14 +583,23 @@ mod tests {
         assert_eq!(play(&mut pos, "P-K4"), Move::normal(Square::E7, Square::E5));
         assert_eq!(write(&before, Move::normal(Square::E7, Square::E5)), "P-K4");
         let before = pos;
-        assert_eq!(play(&mut pos, "N-KB3"), Move::normal(Square::G1, Square::F3));
-        assert_eq!(write(&before, Move::normal(Square::G1, Square::F3)), "N-KB3");
+        assert_eq!(
+            play(&mut pos, "N-KB3"),
+            Move::normal(Square::G1, Square::F3)
+        );
+        assert_eq!(
+            write(&before, Move::normal(Square::G1, Square::F3)),
+            "N-KB3"
+        );
         // `N-B3` fits both knights of the start position: ambiguous.
         assert!(matches!(
             Descriptive::from_ascii(b"N-B3").unwrap().to_move(&pos),
             Err(SanError::Ambiguous(c)) if c.squares() == [Square::B8, Square::G8]
         ));
-        assert_eq!(play(&mut pos, "Kt-QB3"), Move::normal(Square::B8, Square::C6));
+        assert_eq!(
+            play(&mut pos, "Kt-QB3"),
+            Move::normal(Square::B8, Square::C6)
+        );
         let before = pos;
         assert_eq!(play(&mut pos, "B-N5"), Move::normal(Square::F1, Square::B5));
         assert_eq!(write(&before, Move::normal(Square::F1, Square::B5)), "B-N5");
@@ -624,7 +635,10 @@ mod tests {
         ));
         let c = Move::normal(Square::C4, Square::D5);
         let e = Move::normal(Square::E4, Square::D5);
-        assert_eq!(Descriptive::from_ascii(b"QBPxP").unwrap().to_move(&p), Ok(c));
+        assert_eq!(
+            Descriptive::from_ascii(b"QBPxP").unwrap().to_move(&p),
+            Ok(c)
+        );
         assert_eq!(Descriptive::from_ascii(b"BPxP").unwrap().to_move(&p), Ok(c));
         assert_eq!(Descriptive::from_ascii(b"KPxP").unwrap().to_move(&p), Ok(e));
         assert_eq!(write(&p, c), "QBPxP");
@@ -638,7 +652,11 @@ mod tests {
         let p = Position::from_fen("1n5k/P7/8/8/8/8/8/K7 w - - 0 1").unwrap();
         let q = Move::promotion(Square::A7, Square::A8, Role::Queen);
         for s in ["P-R8=Q", "P-QR8(Q)", "P-R8Q", "P-R8/Q"] {
-            assert_eq!(Descriptive::from_ascii(s.as_bytes()).unwrap().to_move(&p), Ok(q), "{s}");
+            assert_eq!(
+                Descriptive::from_ascii(s.as_bytes()).unwrap().to_move(&p),
+                Ok(q),
+                "{s}"
+            );
         }
         assert_eq!(write(&p, q), "P-R8=Q");
         let n = Move::promotion(Square::A7, Square::B8, Role::Knight);
@@ -656,14 +674,29 @@ mod tests {
         let e = |s: &str| Descriptive::from_ascii(s.as_bytes()).unwrap_err();
         assert_eq!(e(""), ParseError::new(ParseErrorKind::Empty, 0));
         assert_eq!(e("X-K4"), ParseError::new(ParseErrorKind::ExpectedMove, 0));
-        assert_eq!(e("P-K9"), ParseError::new(ParseErrorKind::ExpectedSquare, 2));
-        assert_eq!(e("P-X4"), ParseError::new(ParseErrorKind::ExpectedSquare, 2));
+        assert_eq!(
+            e("P-K9"),
+            ParseError::new(ParseErrorKind::ExpectedSquare, 2)
+        );
+        assert_eq!(
+            e("P-X4"),
+            ParseError::new(ParseErrorKind::ExpectedSquare, 2)
+        );
         assert_eq!(e("PK4"), ParseError::new(ParseErrorKind::ExpectedSquare, 1));
         assert_eq!(e("Px"), ParseError::new(ParseErrorKind::ExpectedMove, 2));
-        assert_eq!(e("P-K4z"), ParseError::new(ParseErrorKind::TrailingBytes, 4));
+        assert_eq!(
+            e("P-K4z"),
+            ParseError::new(ParseErrorKind::TrailingBytes, 4)
+        );
         assert_eq!(e("O-"), ParseError::new(ParseErrorKind::BadCastling, 1));
-        assert_eq!(e("P-K8="), ParseError::new(ParseErrorKind::ExpectedPromotion, 5));
-        assert_eq!(e("P-K8(Q"), ParseError::new(ParseErrorKind::ExpectedPromotion, 6));
+        assert_eq!(
+            e("P-K8="),
+            ParseError::new(ParseErrorKind::ExpectedPromotion, 5)
+        );
+        assert_eq!(
+            e("P-K8(Q"),
+            ParseError::new(ParseErrorKind::ExpectedPromotion, 6)
+        );
     }
 
     #[test]

@@ -249,7 +249,7 @@ impl Language {
         }
         let mut best: Option<(Role, usize)> = None;
         for (i, s) in d.letters.iter().enumerate() {
-            if bytes.starts_with(s.as_bytes()) && best.map_or(true, |(_, n)| s.len() > n) {
+            if bytes.starts_with(s.as_bytes()) && best.is_none_or(|(_, n)| s.len() > n) {
                 best = Role::from_index(i).map(|r| (r, s.len()));
             }
         }

@@ -30,24 +30,34 @@
 
 use core::fmt;
 
+mod descriptive;
+mod detect;
 mod iccf;
 mod lan;
 mod lang;
 mod nag;
+mod resolve;
 mod result;
 mod san;
 mod uci;
+mod write;
 
+#[cfg(test)]
+mod position_tests;
 #[cfg(test)]
 mod syntax_tests;
 
+pub use descriptive::{write_descriptive, Descriptive, DescriptivePlus, PieceName, SquareName};
+pub use detect::{detect_language, fitting_languages, plays_in, LanguageSet};
 pub use iccf::Iccf;
 pub use lan::Lan;
 pub use lang::{Language, FIGURINES};
 pub use nag::{Nag, NagStyle};
+pub use resolve::{Candidates, Resolved, SanError, SuffixVerdict};
 pub use result::GameResult;
 pub use san::{CastlingSide, Figurines, San, SanPlus, SanStyle, Suffix};
 pub use uci::Uci;
+pub use write::{to_iccf, to_uci, write_iccf, write_lan, write_san, write_uci};
 
 /// How forgiving a parser is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]

@@ -220,12 +220,12 @@ impl San {
             } => {
                 let mut mask = Bitboard::FULL;
                 if let Some(f) = file {
-                    mask = mask & f;
+                    mask &= f;
                 } else if role == Role::Pawn && !capture {
-                    mask = mask & to_file;
+                    mask &= to_file;
                 }
                 if let Some(r) = rank {
-                    mask = mask & r;
+                    mask &= r;
                 }
                 let mut list = MoveList::new();
                 match to_rank {

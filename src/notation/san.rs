@@ -13,14 +13,7 @@ use super::lang::figurine;
 use super::nag::Nag;
 use super::{Language, ParseError, ParseErrorKind, ParseMode, Sink};
 
-/// The side a king castles to.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum CastlingSide {
-    /// Kingside, `O-O`.
-    KingSide,
-    /// Queenside, `O-O-O`.
-    QueenSide,
-}
+pub use crate::position::CastlingSide;
 
 /// A move as written in short algebraic notation, without a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -197,7 +190,7 @@ fn rank_at(b: &[u8], i: usize) -> Option<Rank> {
 /// Whether a word ending before `i` is complete (end, or no letter/digit next).
 #[inline]
 fn boundary(b: &[u8], i: usize) -> bool {
-    b.get(i).map_or(true, |c| !c.is_ascii_alphanumeric())
+    b.get(i).is_none_or(|c| !c.is_ascii_alphanumeric())
 }
 
 #[inline]
