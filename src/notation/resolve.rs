@@ -248,7 +248,11 @@ impl San {
                         list.retain(|m| m.from().file() != m.to().file());
                     }
                 }
-                list.retain(|m| m.promotion_role() == promotion);
+                if role == Role::Pawn {
+                    list.retain(|m| m.promotion_role() == promotion);
+                } else if promotion.is_some() {
+                    return Err(SanError::Illegal);
+                }
                 if mode == ParseMode::Strict {
                     list.retain(|&m| pos.is_capture(m) == capture);
                 }

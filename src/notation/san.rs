@@ -321,6 +321,20 @@ impl San {
         mode: ParseMode,
     ) -> Result<(SanPlus, usize), ParseError> {
         let lenient = mode == ParseMode::Lenient;
+        if lang == Language::En {
+            if let Some(fast) = fast_english(b, lenient) {
+                return Ok(fast);
+            }
+        }
+        San::parse_general(b, lang, lenient)
+    }
+
+    /// The full parser; [`fast_english`] covers the common forms first.
+    pub(crate) fn parse_general(
+        b: &[u8],
+        lang: Language,
+        lenient: bool,
+    ) -> Result<(SanPlus, usize), ParseError> {
         let Some(&first) = b.first() else {
             return err(ParseErrorKind::Empty, 0);
         };
@@ -373,6 +387,100 @@ impl San {
             San::Null => sink.push_str("--"),
         }
     }
+}
+
+/// The common English PGN forms (`e4`, `Nf3`, `exd5`, `Nbd7`, `R1a3`,
+/// `Qh4xe1`, `e8=Q`, with `+` or `#`) followed by the end of the text or a
+/// delimiter, without the general parser's branches. Returns `None` for
+/// anything else, which the general parser then reads; where both read a
+/// text they agree (a test compares them).
+#[inline]
+fn fast_english(b: &[u8], lenient: bool) -> Option<(SanPlus, usize)> {
+    #[inline(always)]
+    fn is_file(c: u8) -> bool {
+        c.wrapping_sub(b'a') < 8
+    }
+    #[inline(always)]
+    fn is_rank(c: u8) -> bool {
+        c.wrapping_sub(b'1') < 8
+    }
+    let at = |k: usize| b.get(k).copied().unwrap_or(0);
+    let (role, mut i) = match *b.first()? {
+        b'N' => (Role::Knight, 1),
+        b'B' => (Role::Bishop, 1),
+        b'R' => (Role::Rook, 1),
+        b'Q' => (Role::Queen, 1),
+        b'K' => (Role::King, 1),
+        b'a'..=b'h' => (Role::Pawn, 0),
+        _ => return None,
+    };
+    let mut file = None;
+    let mut rank = None;
+    let (c0, c1, c2) = (at(i), at(i + 1), at(i + 2));
+    if is_file(c0) && is_rank(c1) {
+        if is_file(c2) || c2 == b'x' {
+            if role == Role::Pawn {
+                return None;
+            }
+            file = Some(File::new(c0 - b'a'));
+            rank = Some(Rank::new(c1 - b'1'));
+            i += 2;
+        }
+    } else if is_file(c0) {
+        file = Some(File::new(c0 - b'a'));
+        i += 1;
+    } else if is_rank(c0) && role != Role::Pawn {
+        rank = Some(Rank::new(c0 - b'1'));
+        i += 1;
+    }
+    let capture = at(i) == b'x';
+    i += usize::from(capture);
+    let (tf, tr) = (at(i), at(i + 1));
+    if !is_file(tf) || !is_rank(tr) || (role == Role::Pawn && file.is_some() != capture) {
+        return None;
+    }
+    i += 2;
+    let mut promotion = None;
+    if role == Role::Pawn && (tr == b'8' || tr == b'1') && at(i) == b'=' {
+        promotion = Some(match at(i + 1) {
+            b'N' => Role::Knight,
+            b'B' => Role::Bishop,
+            b'R' => Role::Rook,
+            b'Q' => Role::Queen,
+            _ => return None,
+        });
+        i += 2;
+    }
+    let suffix = match at(i) {
+        b'+' => Some(Suffix::Check),
+        b'#' => Some(Suffix::Mate),
+        _ => None,
+    };
+    i += usize::from(suffix.is_some());
+    match b.get(i) {
+        None | Some(b'\n' | b'\r' | b'\t' | b')') => {}
+        // After a space, lenient mode reads suffix words (`exd6 ep`).
+        Some(b' ') if !lenient || !matches!(at(i + 1), b'e' | b'c' | b'd' | b'm') => {}
+        _ => return None,
+    }
+    Some((
+        SanPlus {
+            san: San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to_file: File::new(tf - b'a'),
+                to_rank: Some(Rank::new(tr - b'1')),
+                promotion,
+            },
+            suffix,
+            nag: None,
+            en_passant: false,
+            draw_offer: false,
+        },
+        i,
+    ))
 }
 
 fn parse_normal(b: &[u8], lang: Language, lenient: bool) -> Result<(San, usize), ParseError> {
@@ -732,4 +840,9 @@ impl From<San> for SanPlus {
             draw_offer: false,
         }
     }
+}
+
+#[cfg(test)]
+pub(crate) fn fast_english_for_tests(b: &[u8], lenient: bool) -> Option<(SanPlus, usize)> {
+    fast_english(b, lenient)
 }

@@ -624,3 +624,50 @@ fn every_language_writes_and_reads_back() {
         }
     }
 }
+
+#[test]
+fn fast_path_agrees_with_general_parser() {
+    // Random texts over the bytes SAN uses, plus every SAN python-chess
+    // wrote with assorted followers.
+    let alphabet = b"NBRQKabcdefgh12345678x=+#-: ep!?()\nO";
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        state.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    };
+    let mut texts: Vec<Vec<u8>> = Vec::new();
+    for _ in 0..200_000 {
+        let len = 1 + (next() % 8) as usize;
+        texts.push(
+            (0..len)
+                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                .collect(),
+        );
+    }
+    let data = include_str!("../../tests/data/notation/python_chess_moves.txt");
+    for line in data.lines().filter(|l| !l.starts_with("fen")) {
+        let san = line.split(' ').nth(1).unwrap();
+        for follow in [
+            "", " ", "\n", ")", "!", " ep", " e.p.", "+/-", " mate", " 1-0", "(=)",
+        ] {
+            texts.push(format!("{san}{follow}").into_bytes());
+        }
+    }
+    let mut fast_hits = 0;
+    for t in &texts {
+        for lenient in [false, true] {
+            if let Some(fast) = super::san::fast_english_for_tests(t, lenient) {
+                fast_hits += 1;
+                assert_eq!(
+                    San::parse_general(t, EN, lenient),
+                    Ok(fast),
+                    "{:?}",
+                    String::from_utf8_lossy(t)
+                );
+            }
+        }
+    }
+    assert!(fast_hits > 100_000, "{fast_hits}");
+}
