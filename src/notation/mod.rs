@@ -15,17 +15,42 @@
 //! Piece letters come from a [`Language`] (ISO 639-1 code); figurines
 //! `♔♕♖♗♘♙♚♛♜♝♞♟` are read in every language.
 //!
+//! Meaning needs a position: [`SanPlus::to_move`] resolves text to a legal
+//! [`Move`](crate::Move) (telling illegal from ambiguous, and checking the
+//! `+`/`#` claim), and [`write_san`], [`write_lan`], [`write_uci`],
+//! [`write_iccf`] and [`write_descriptive`] write a legal move back.
+//! [`detect_language`] finds the letter set under which a game is legal.
+//!
+//! | file | syntax |
+//! |---|---|
+//! | `lang.rs` | piece letters of 32 languages, figurines |
+//! | `san.rs` | SAN, strict (PGN export) and lenient (every book form) |
+//! | `lan.rs` | long algebraic `Ng1-f3` |
+//! | `uci.rs` | UCI `e2e4`, `e7e8q`, `0000` |
+//! | `iccf.rs` | ICCF numeric `5254` |
+//! | `descriptive.rs` | English descriptive `P-K4`, `PxP` |
+//! | `result.rs` | results `1-0`, `½–½`, `+/-` ... |
+//! | `nag.rs` | glyphs and NAGs `!?`, `±`, `$16` |
+//!
 //! # Examples
 //!
 //! ```
-//! use movetext::notation::{Language, ParseMode, San, Suffix};
-//! use movetext::{Role, Square};
+//! use movetext::notation::{write_san, ArrayBuf, Language, ParseMode, San, SanStyle, Suffix};
+//! use movetext::{Position, Role, Square};
 //!
 //! // Polish letters, as in the seed article: S = knight.
-//! let sp = San::from_ascii("Sf3+".as_bytes(), Language::Pl, ParseMode::Strict).unwrap();
+//! let sp = San::from_ascii("Sf3+".as_bytes(), Language::Pl, ParseMode::Lenient).unwrap();
 //! assert_eq!(sp.san.role(), Some(Role::Knight));
 //! assert_eq!(sp.san.to(), Some(Square::F3));
 //! assert_eq!(sp.suffix, Some(Suffix::Check));
+//!
+//! // Resolve in the start position (the `+` is wrong: lenient mode flags it),
+//! // then write it back as figurine notation, without allocating.
+//! let pos = Position::new();
+//! let resolved = sp.to_move(&pos, ParseMode::Lenient).unwrap();
+//! let mut buf = ArrayBuf::<16>::new();
+//! write_san(&pos, resolved.mv, &SanStyle::FAN, &mut buf);
+//! assert_eq!(buf.as_str(), "♘f3");
 //! ```
 
 use core::fmt;

@@ -595,3 +595,104 @@ fn matches_python_chess_san_and_lan() {
     }
     assert_eq!((positions, moves), (424, 13369 - 424));
 }
+
+/// Random byte strings (ASCII notation bytes, pieces of UTF-8 letters and
+/// glyphs, arbitrary bytes) never make a parser or resolver panic, and a
+/// prefix parser never claims more bytes than it was given.
+#[test]
+fn no_panic_on_random_input() {
+    let pieces: Vec<&[u8]> = vec![
+        b"N",
+        b"B",
+        b"R",
+        b"Q",
+        b"K",
+        b"P",
+        b"Kt",
+        b"O",
+        b"0",
+        b"-",
+        b"x",
+        b":",
+        b"=",
+        b"+",
+        b"#",
+        b"!",
+        b"?",
+        b"(",
+        b")",
+        b"/",
+        b" ",
+        b"e",
+        b"p",
+        b".",
+        b"c",
+        b"h",
+        b"d",
+        b"m",
+        b"a",
+        b"t",
+        b"1",
+        b"8",
+        b"4",
+        b"5",
+        b"Z",
+        b"X",
+        b"$",
+        b"*",
+        b"\xe2",
+        b"\x99",
+        b"\xff",
+        "Кр".as_bytes(),
+        "Ž".as_bytes(),
+        "♘".as_bytes(),
+        "×".as_bytes(),
+        "†".as_bytes(),
+        "½".as_bytes(),
+        "–".as_bytes(),
+        "−".as_bytes(),
+        "□".as_bytes(),
+        b"Gy",
+        b"QB",
+        b"KN",
+    ];
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let positions = playout_positions(2, 40);
+    for round in 0..60_000 {
+        let mut text = Vec::new();
+        for _ in 0..1 + rng.below(7) {
+            text.extend_from_slice(pieces[rng.below(pieces.len())]);
+        }
+        let p = &positions[round % positions.len()];
+        let lang = Language::ALL[rng.below(Language::ALL.len())];
+        for mode in [Strict, Lenient] {
+            if let Ok((sp, used)) = San::from_ascii_prefix(&text, lang, mode) {
+                assert!(used <= text.len() && used > 0);
+                let _ = sp.to_move(p, mode);
+            }
+        }
+        if let Ok((lan, used)) = Lan::from_ascii_prefix(&text, lang) {
+            assert!(used <= text.len());
+            let _ = lan.to_move(p);
+        }
+        if let Ok((d, used)) = Descriptive::from_ascii_prefix(&text) {
+            assert!(used <= text.len());
+            let _ = d.to_move(p);
+        }
+        if let Ok((u, used)) = Uci::from_ascii_prefix(&text) {
+            assert!(used <= text.len());
+            let _ = u.to_move(p);
+        }
+        if let Ok((i, used)) = Iccf::from_ascii_prefix(&text) {
+            assert!(used <= text.len());
+            let _ = i.to_move(p);
+        }
+        if let Ok((_, used)) = GameResult::from_ascii_prefix(&text) {
+            assert!(used <= text.len());
+        }
+        if let Some((_, used)) = Nag::from_glyph_prefix(&text) {
+            assert!(used <= text.len());
+        }
+        let _ = Nag::from_ascii(&text);
+    }
+}

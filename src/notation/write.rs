@@ -59,7 +59,7 @@ pub fn write_san<S: Sink + ?Sized>(pos: &Position, m: Move, style: &SanStyle, si
         }
     } else {
         style.write_piece(role, turn, sink);
-        if role != Role::King {
+        if role != Role::King && pos.pieces(turn, role).more_than_one() {
             let mut list = MoveList::new();
             pos.san_candidates(role, m.to(), Bitboard::FULL, &mut list);
             let mut others = Bitboard::EMPTY;
