@@ -190,6 +190,14 @@ fn abbreviated_pawn_captures() {
         resolves_to(&p, s, EN, Lenient, m);
     }
     resolves_to(&p, "exd5", EN, Strict, m);
+    // `xd5` names a capture, never the push d4-d5 (here: no push, d-pawn).
+    let q = pos("4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1");
+    assert_eq!(resolve(&q, "xd5", EN, Lenient), Err(SanError::Illegal));
+    let q = pos("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+    resolves_to(&q, "xd5", EN, Lenient, nm(Square::E4, Square::D5));
+    let q = pos("4k3/8/8/2n5/3P4/8/8/4K3 w - - 0 1");
+    assert_eq!(resolve(&q, "c5", EN, Lenient), Err(SanError::Illegal));
+    resolves_to(&q, "xc5", EN, Lenient, nm(Square::D4, Square::C5));
     assert_eq!(resolve(&p, "ef", EN, Lenient), Err(SanError::Illegal));
     assert_eq!(san(&p, m, &SanStyle::PGN), "exd5");
     assert_eq!(lan(&p, m, true), "e4xd5");

@@ -221,8 +221,13 @@ impl San {
                 let mut mask = Bitboard::FULL;
                 if let Some(f) = file {
                     mask &= f;
-                } else if role == Role::Pawn && !capture {
-                    mask &= to_file;
+                } else if role == Role::Pawn {
+                    // `e4` is a push; `xd5` a capture from either side.
+                    mask &= if capture {
+                        !Bitboard::from_file(to_file)
+                    } else {
+                        Bitboard::from_file(to_file)
+                    };
                 }
                 if let Some(r) = rank {
                     mask &= r;

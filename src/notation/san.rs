@@ -347,7 +347,7 @@ impl San {
             b'Z' if b.get(1) == Some(&b'0') && lenient => (San::Null, 2),
             _ => parse_normal(b, lang, lenient)?,
         };
-        parse_suffixes(b, i, san, lang, lenient)
+        parse_suffixes(b, i, san, lenient)
     }
 
     /// Writes the move in a style; `turn` (the side making it) picks the
@@ -647,14 +647,14 @@ enum Word {
     EnPassant,
 }
 
+/// Reads what follows a move: check and mate claims, glyphs, capture and
+/// en passant marks, a draw offer, in any order, each at most once.
 fn parse_suffixes(
     b: &[u8],
     mut i: usize,
-    mut san: San,
-    lang: Language,
+    san: San,
     lenient: bool,
 ) -> Result<(SanPlus, usize), ParseError> {
-    let _ = lang;
     let mut sp = SanPlus {
         san,
         suffix: None,
@@ -731,7 +731,6 @@ fn parse_suffixes(
                         return err(ParseErrorKind::LenientOnly, i);
                     }
                     *capture = true;
-                    san = sp.san;
                     i += 1;
                 }
                 _ => break,
@@ -770,7 +769,6 @@ fn parse_suffixes(
         }
         debug_assert!(i > start);
     }
-    let _ = san;
     Ok((sp, i))
 }
 
@@ -786,7 +784,7 @@ pub(crate) fn parse_suffixes_only(b: &[u8], i: usize) -> Result<(SanPlus, usize)
         to_rank: None,
         promotion: None,
     };
-    parse_suffixes(b, i, pawn_capture, Language::En, true)
+    parse_suffixes(b, i, pawn_capture, true)
 }
 
 impl SanPlus {
