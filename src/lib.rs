@@ -4,6 +4,7 @@
 
 pub mod bitboard;
 pub mod moves;
+pub mod pgn;
 pub mod types;
 
 pub use bitboard::Bitboard;
