@@ -739,7 +739,6 @@ impl<I: Input> Reader<I> {
         let mut truncated: Option<(u64, u64, u64)> = None;
         loop {
             let w = self.input.window();
-            let mut keep = scanned;
             match memchr::memchr3(b'}', b'\n', b'\r', &w[scanned.min(w.len())..])
                 .map(|j| scanned + j)
             {
@@ -769,7 +768,7 @@ impl<I: Input> Reader<I> {
                             self.st.line_start = true;
                             return Ok(true);
                         }
-                        None => keep = k,
+                        None => scanned = k,
                     }
                 }
                 None => scanned = w.len(),
@@ -784,7 +783,9 @@ impl<I: Input> Reader<I> {
                 self.input.consume(n);
                 return Ok(true);
             }
-            // The buffer is full: hand over what fits, skip the rest.
+            // The buffer is full: hand over what fits, skip the rest (keeping
+            // a line end whose next line is still to be judged).
+            let keep = scanned;
             if truncated.is_none() {
                 let (line, col) = self.input.locate(0);
                 truncated = Some((self.input.offset(), line, col));
@@ -803,7 +804,7 @@ impl<I: Input> Reader<I> {
                 );
             }
             self.input.consume(keep);
-            scanned -= keep;
+            scanned = 0;
         }
     }
 
