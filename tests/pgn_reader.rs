@@ -383,3 +383,10 @@ fn excerpt_reads_clean_and_buffered_equals_slice() {
     assert_eq!(movetext::pgn::split::count_game_starts(&data), 48);
     let _ = ErrorKind::Garbage;
 }
+
+#[test]
+fn stray_bracket_in_movetext() {
+    let g = one(b"1. e4 ] e5 *");
+    assert_eq!(g[4], "error Garbage game 1 @6 1:7 \"]\"");
+    assert_eq!(g[5], "san e5");
+}

@@ -933,6 +933,12 @@ impl<I: Input> Reader<I> {
                 return Ok(false);
             }
         };
+        if len == 0 {
+            // A delimiter with no meaning of its own here (a stray `]`).
+            report(&self.input, &mut self.st, v, g, ErrorKind::Garbage, 0, 1);
+            self.input.consume(1);
+            return Ok(false);
+        }
         let w = self.input.window();
         if g.depth == 0 && len <= 16 {
             if let Some(r) = GameResult::from_terminating(&w[..len]) {
