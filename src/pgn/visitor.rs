@@ -87,6 +87,12 @@ impl Nag {
     /// assert_eq!(Nag::from_glyph(b"e4"), None);
     /// ```
     pub fn from_glyph(glyph: &[u8]) -> Option<Nag> {
+        // Fast reject for move tokens.
+        match glyph.first() {
+            Some(b'!' | b'?' | b'=' | b'+' | b'-' | b'N' | b'T') if glyph.len() <= 5 => {}
+            Some(&b) if b >= 0x80 && glyph.len() <= 7 => {}
+            _ => return None,
+        }
         const UNICODE: [(&str, u8); 9] = [
             ("□", 7),
             ("∞", 13),
@@ -172,6 +178,11 @@ impl GameResult {
 
     /// Results that are never anything else, wherever they stand.
     pub(crate) fn from_unambiguous(t: &[u8]) -> Option<GameResult> {
+        // Every result ends in `0`, `1`, `2`, `5`, `*` or `½` (…BD); move
+        // numbers end in `.`, moves in a rank digit or a letter.
+        if t.len() > 16 || !matches!(t.last(), Some(b'0' | b'1' | b'2' | b'5' | b'*' | 0xbd)) {
+            return None;
+        }
         Some(match t {
             b"1-0" => GameResult::WhiteWins,
             b"0-1" => GameResult::BlackWins,
@@ -196,6 +207,9 @@ impl GameResult {
     /// Results that are something else unless they end the game: `0-0`
     /// (castling), `+/-` and `-/+` (evaluation NAGs), `-/-`.
     pub(crate) fn from_terminating(t: &[u8]) -> Option<GameResult> {
+        if t.len() > 7 || !matches!(t.first(), Some(b'0' | b'+' | b'-' | 0xe2)) {
+            return None;
+        }
         let mut buf = [0u8; 16];
         let n = normalise(t, &mut buf)?;
         Some(match &buf[..n] {
