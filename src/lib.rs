@@ -6,6 +6,7 @@ pub mod attacks;
 pub mod bitboard;
 pub mod moves;
 pub mod position;
+pub mod pgn;
 pub mod types;
 
 pub use bitboard::Bitboard;
