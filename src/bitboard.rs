@@ -13,7 +13,9 @@
 //! ```
 
 use core::fmt;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
+use core::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+};
 
 use crate::types::{File, Rank, Square};
 
@@ -234,6 +236,13 @@ impl<T: Into<Bitboard>> Sub<T> for Bitboard {
     #[inline]
     fn sub(self, rhs: T) -> Bitboard {
         Bitboard(self.0 & !rhs.into().0)
+    }
+}
+
+impl<T: Into<Bitboard>> SubAssign<T> for Bitboard {
+    #[inline]
+    fn sub_assign(&mut self, rhs: T) {
+        self.0 &= !rhs.into().0;
     }
 }
 

@@ -5,8 +5,10 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod moves;
+pub mod position;
 pub mod types;
 
 pub use bitboard::Bitboard;
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use position::{CastlingMode, CastlingSide, CheckStatus, FenError, Position};
 pub use types::{Color, File, Piece, Rank, Role, Square};

@@ -1,0 +1,598 @@
+//! [`Position`]: the board, whose turn it is, castling rights, en passant,
+//! counters; playing moves and asking about check, mate and material.
+//!
+//! Legal moves come from [`Position::legal_moves`] and its targeted forms
+//! (see the `movegen` part of this module); FEN and EPD from
+//! [`Position::from_fen`] and [`Position::fen`].
+//!
+//! # Examples
+//!
+//! ```
+//! use movetext::{Position, Move, Square};
+//!
+//! let mut pos = Position::new();
+//! assert_eq!(pos.legal_moves().len(), 20);
+//! pos.play(Move::normal(Square::E2, Square::E4));
+//! assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+//! assert_eq!(pos.perft(3), 13_160);
+//! ```
+
+mod fen;
+mod movegen;
+
+pub use fen::{FenError, FenErrorKind};
+pub use movegen::perft_divide;
+
+use core::fmt;
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind};
+use crate::types::{Color, File, Piece, Rank, Role, Square};
+
+/// Which way a king castles.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CastlingSide {
+    /// Towards the h-file (`O-O`).
+    KingSide,
+    /// Towards the a-file (`O-O-O`).
+    QueenSide,
+}
+
+impl CastlingSide {
+    /// The file the king lands on: `g` or `c`.
+    #[inline]
+    pub const fn king_to_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::G,
+            CastlingSide::QueenSide => File::C,
+        }
+    }
+
+    /// The file the rook lands on: `f` or `d`.
+    #[inline]
+    pub const fn rook_to_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::F,
+            CastlingSide::QueenSide => File::D,
+        }
+    }
+}
+
+/// Whether castling follows the standard set-up or Chess960's.
+///
+/// It matters only for text: UCI writes Chess960 castling as the king taking
+/// its own rook (`e1h1`), standard castling as the king's move (`e1g1`); FEN
+/// writes Chess960 rights by rook file when `KQkq` would be ambiguous.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CastlingMode {
+    /// Standard chess.
+    #[default]
+    Standard,
+    /// Chess960 (Fischer random).
+    Chess960,
+}
+
+/// What a move does to the opponent: nothing, check, or checkmate.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CheckStatus {
+    /// No check.
+    None,
+    /// Check, but not mate.
+    Check,
+    /// Checkmate.
+    Checkmate,
+}
+
+/// A chess position: pieces, side to move, castling rights, en passant
+/// square and move counters, plus the checkers and pinned pieces of the side
+/// to move, kept up to date by [`Position::play`].
+///
+/// `Position` is `Copy` (about 100 bytes): copy it and play to look ahead.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    by_role: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+    occupied: Bitboard,
+    turn: Color,
+    /// Squares of the rooks that may still castle (both colours).
+    castling: Bitboard,
+    /// Set only when a pawn of the side to move attacks it (pseudo-legal).
+    ep_square: Option<Square>,
+    mode: CastlingMode,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+    checkers: Bitboard,
+    pinned: Bitboard,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The standard starting position.
+    pub fn new() -> Position {
+        let mut pos = Position::empty();
+        let back = [
+            Role::Rook,
+            Role::Knight,
+            Role::Bishop,
+            Role::Queen,
+            Role::King,
+            Role::Bishop,
+            Role::Knight,
+            Role::Rook,
+        ];
+        for (file, role) in File::ALL.into_iter().zip(back) {
+            for color in Color::ALL {
+                let rank = color.relative_rank(Rank::First);
+                pos.put(Square::from_coords(file, rank), Piece { color, role });
+                let prank = color.relative_rank(Rank::Second);
+                pos.put(
+                    Square::from_coords(file, prank),
+                    Piece {
+                        color,
+                        role: Role::Pawn,
+                    },
+                );
+            }
+        }
+        pos.castling = Bitboard(0x8100_0000_0000_0081);
+        pos
+    }
+
+    /// An empty board, White to move, no rights, counters `0 1`. Not a
+    /// valid position (no kings) until pieces are added by the FEN parser.
+    pub(crate) const fn empty() -> Position {
+        Position {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            occupied: Bitboard::EMPTY,
+            turn: Color::White,
+            castling: Bitboard::EMPTY,
+            ep_square: None,
+            mode: CastlingMode::Standard,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        self.by_role[piece.role.index()].add(sq);
+        self.by_color[piece.color.index()].add(sq);
+        self.occupied.add(sq);
+    }
+
+    #[inline]
+    fn remove(&mut self, sq: Square, piece: Piece) {
+        self.by_role[piece.role.index()].discard(sq);
+        self.by_color[piece.color.index()].discard(sq);
+        self.occupied.discard(sq);
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let role = self.role_at(sq)?;
+        let color = Color::from_white(self.by_color[0].contains(sq));
+        Some(Piece { color, role })
+    }
+
+    /// The role of the piece on `sq`, if any.
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        if !self.occupied.contains(sq) {
+            None
+        } else if self.by_role[0].contains(sq) {
+            Some(Role::Pawn)
+        } else if self.by_role[1].contains(sq) {
+            Some(Role::Knight)
+        } else if self.by_role[2].contains(sq) {
+            Some(Role::Bishop)
+        } else if self.by_role[3].contains(sq) {
+            Some(Role::Rook)
+        } else if self.by_role[4].contains(sq) {
+            Some(Role::Queen)
+        } else {
+            Some(Role::King)
+        }
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied
+    }
+
+    /// The squares of one colour's pieces.
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The squares of one role's pieces, both colours.
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    /// The squares of one colour's pieces of one role.
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_role[role.index()] & self.by_color[color.index()]
+    }
+
+    /// The square of `color`'s king.
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        // Every position has exactly one king a side (checked by the FEN
+        // parser, kept by play); a1 is a harmless fallback.
+        self.pieces(color, Role::King).first().unwrap_or(Square::A1)
+    }
+
+    /// The en passant target square, only if an en passant capture is legal.
+    pub fn ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        let from =
+            attacks::pawn_attacks(self.turn.other(), ep) & self.pieces(self.turn, Role::Pawn);
+        if from.into_iter().any(|f| self.ep_is_legal(f, ep)) {
+            Some(ep)
+        } else {
+            None
+        }
+    }
+
+    /// The en passant target square whenever a pawn of the side to move
+    /// attacks it, even if the capture would be illegal.
+    #[inline]
+    pub fn pseudo_ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// How castling moves are written: standard or Chess960.
+    #[inline]
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// Sets how castling moves are written (a PGN `Variant` tag decides it).
+    #[inline]
+    pub fn set_castling_mode(&mut self, mode: CastlingMode) {
+        self.mode = mode;
+    }
+
+    /// The squares of the rooks that keep a castling right, both colours.
+    #[inline]
+    pub fn castling_rights(&self) -> Bitboard {
+        self.castling
+    }
+
+    /// The rook `color` may castle with towards `side`, if the right remains.
+    pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        let king = self.king(color);
+        let rooks = self.castling & Bitboard::from_rank(color.relative_rank(Rank::First));
+        let rooks = rooks & self.by_color(color);
+        match side {
+            CastlingSide::KingSide => rooks.into_iter().rev().find(|r| r.file() > king.file()),
+            CastlingSide::QueenSide => rooks.into_iter().find(|r| r.file() < king.file()),
+        }
+    }
+
+    /// The side of a castling move (king onto own rook), or `None` if `m` is
+    /// not castling.
+    #[inline]
+    pub fn castling_side(m: Move) -> Option<CastlingSide> {
+        if !m.is_castle() {
+            None
+        } else if m.to().file() > m.from().file() {
+            Some(CastlingSide::KingSide)
+        } else {
+            Some(CastlingSide::QueenSide)
+        }
+    }
+
+    /// The square a castling king lands on (`g1`, `c1`, `g8` or `c8`); for
+    /// any other move its `to` square.
+    #[inline]
+    pub fn castle_king_target(m: Move) -> Square {
+        match Position::castling_side(m) {
+            Some(side) => Square::from_coords(side.king_to_file(), m.from().rank()),
+            None => m.to(),
+        }
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The move number, starting at 1 and increased after Black moves.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// The pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// The side to move's pieces pinned to their own king.
+    #[inline]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    /// Pieces of `attacker` that attack `sq`, with `occupied` as blockers.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+        let them = self.by_color(attacker);
+        let rq = self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()];
+        let bq = self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()];
+        them & ((attacks::rook_attacks(sq, occupied) & rq)
+            | (attacks::bishop_attacks(sq, occupied) & bq)
+            | (attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
+            | (attacks::king_attacks(sq) & self.by_role[Role::King.index()])
+            | (attacks::pawn_attacks(attacker.other(), sq) & self.by_role[Role::Pawn.index()]))
+    }
+
+    /// Pieces of `color` that stand alone between `king` and a slider of
+    /// `slider_color` (pinned pieces, or discovered-check candidates).
+    #[inline]
+    fn blockers(&self, king: Square, slider_color: Color) -> Bitboard {
+        let them = self.by_color(slider_color);
+        let rq = self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()];
+        let bq = self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()];
+        let snipers = them
+            & ((attacks::rook_attacks(king, Bitboard::EMPTY) & rq)
+                | (attacks::bishop_attacks(king, Bitboard::EMPTY) & bq));
+        let mut blockers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let b = attacks::between(king, sniper) & self.occupied;
+            if !b.more_than_one() {
+                blockers |= b;
+            }
+        }
+        blockers
+    }
+
+    /// Recomputes checkers and pins of the side to move.
+    #[inline]
+    pub(crate) fn update_check_info(&mut self) {
+        let us = self.turn;
+        let king = self.king(us);
+        self.checkers = self.attackers_to(king, us.other(), self.occupied);
+        self.pinned = self.blockers(king, us.other()) & self.by_color(us);
+    }
+
+    /// Plays a legal move (one produced by this position's move generator or
+    /// accepted by [`Position::is_legal`]). Playing an illegal move leaves
+    /// the position in an unspecified but memory-safe state.
+    pub fn play(&mut self, m: Move) {
+        let us = self.turn;
+        let them = us.other();
+        let from = m.from();
+        let to = m.to();
+        let Some(moved) = self.role_at(from) else {
+            debug_assert!(false, "no piece on {from} for {m:?}");
+            return;
+        };
+        self.ep_square = None;
+        self.halfmove_clock += 1;
+        match m.kind() {
+            MoveKind::Castle => {
+                let side = Position::castling_side(m).unwrap_or(CastlingSide::KingSide);
+                let rank = from.rank();
+                self.remove(
+                    from,
+                    Piece {
+                        color: us,
+                        role: Role::King,
+                    },
+                );
+                self.remove(
+                    to,
+                    Piece {
+                        color: us,
+                        role: Role::Rook,
+                    },
+                );
+                self.put(
+                    Square::from_coords(side.king_to_file(), rank),
+                    Piece {
+                        color: us,
+                        role: Role::King,
+                    },
+                );
+                self.put(
+                    Square::from_coords(side.rook_to_file(), rank),
+                    Piece {
+                        color: us,
+                        role: Role::Rook,
+                    },
+                );
+                self.castling -= Bitboard::from_rank(rank);
+            }
+            MoveKind::EnPassant => {
+                let captured = Square::from_coords(to.file(), from.rank());
+                self.remove(
+                    captured,
+                    Piece {
+                        color: them,
+                        role: Role::Pawn,
+                    },
+                );
+                self.remove(
+                    from,
+                    Piece {
+                        color: us,
+                        role: Role::Pawn,
+                    },
+                );
+                self.put(
+                    to,
+                    Piece {
+                        color: us,
+                        role: Role::Pawn,
+                    },
+                );
+                self.halfmove_clock = 0;
+            }
+            kind => {
+                if let Some(captured) = self.role_at(to) {
+                    self.remove(
+                        to,
+                        Piece {
+                            color: them,
+                            role: captured,
+                        },
+                    );
+                    self.halfmove_clock = 0;
+                }
+                self.remove(
+                    from,
+                    Piece {
+                        color: us,
+                        role: moved,
+                    },
+                );
+                let role = match kind {
+                    MoveKind::Promotion(role) => role,
+                    _ => moved,
+                };
+                self.put(to, Piece { color: us, role });
+                if moved == Role::Pawn {
+                    self.halfmove_clock = 0;
+                    if from.index() ^ to.index() == 16 {
+                        let ep = Square::new(((from.index() + to.index()) / 2) as u8);
+                        if (attacks::pawn_attacks(us, ep) & self.pieces(them, Role::Pawn)).any() {
+                            self.ep_square = Some(ep);
+                        }
+                    }
+                } else if moved == Role::King {
+                    self.castling -= Bitboard::from_rank(us.relative_rank(Rank::First));
+                }
+                self.castling = self.castling.without(from).without(to);
+            }
+        }
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.turn = them;
+        self.update_check_info();
+    }
+
+    /// Passes the turn (the PGN null move `--`): no piece moves, the en
+    /// passant square is cleared. Only sensible when not in check.
+    pub fn play_null(&mut self) {
+        self.ep_square = None;
+        self.halfmove_clock += 1;
+        if self.turn == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.turn = self.turn.other();
+        self.update_check_info();
+    }
+
+    /// A copy of the position with `m` played.
+    #[inline]
+    pub fn played(&self, m: Move) -> Position {
+        let mut pos = *self;
+        pos.play(m);
+        pos
+    }
+
+    /// Whether `m` captures a piece (castling never does).
+    #[inline]
+    pub fn is_capture(&self, m: Move) -> bool {
+        m.is_en_passant() || (!m.is_castle() && self.by_color(self.turn.other()).contains(m.to()))
+    }
+
+    /// Whether neither side can ever mate, by python-chess's rule: a side has
+    /// insufficient material with a lone king, a king and one knight when the
+    /// opponent has nothing but king and queens, or only bishops on one
+    /// square colour when there are no pawns and no knights on the board.
+    pub fn is_insufficient_material(&self) -> bool {
+        Color::ALL
+            .into_iter()
+            .all(|c| self.has_insufficient_material(c))
+    }
+
+    /// Whether `color` alone can never mate (see
+    /// [`Position::is_insufficient_material`]).
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let us = self.by_color(color);
+        let them = self.by_color(color.other());
+        let heavy = self.by_role(Role::Pawn) | self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        if (us & heavy).any() {
+            return false;
+        }
+        if (us & self.by_role(Role::Knight)).any() {
+            return us.count() <= 2
+                && (them - self.by_role(Role::King) - self.by_role(Role::Queen)).is_empty();
+        }
+        let bishops = self.by_role(Role::Bishop);
+        if (us & bishops).any() {
+            let same_color = (bishops & Bitboard::DARK_SQUARES).is_empty()
+                || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
+            return same_color
+                && self.by_role(Role::Pawn).is_empty()
+                && self.by_role(Role::Knight).is_empty();
+        }
+        true
+    }
+
+    /// Whether the side to move is checkmated.
+    #[inline]
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Whether the side to move is stalemated.
+    #[inline]
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Whether the game is over by mate, stalemate or insufficient material.
+    pub fn is_game_over(&self) -> bool {
+        !self.has_legal_moves() || self.is_insufficient_material()
+    }
+}
+
+impl fmt::Debug for Position {
+    /// Draws the board (rank 8 first) and the FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.iter().rev() {
+            for file in File::ALL {
+                let sq = Square::from_coords(file, *rank);
+                let c = self.piece_at(sq).map_or('.', Piece::char);
+                write!(f, "{c}{}", if file == File::H { "\n" } else { " " })?;
+            }
+        }
+        write!(f, "{}", self)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,575 @@
+//! Legal move generation, legal by construction: check evasion masks and
+//! pin rays decide every move up front, nothing is generated and then
+//! tested (en passant, whose discovered checks no mask captures, is tested
+//! by its own exact rule).
+//!
+//! One generic generator hands moves out in batches (a from-square and a
+//! target set; a pawn shift and a target set) to an emitter: a counter for
+//! perft (no list at the last ply), a [`MoveList`] filler, or an early-exit
+//! probe for mate and stalemate.
+
+use super::{CastlingSide, CheckStatus, Position};
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::types::{Color, Piece, Rank, Role, Square};
+
+/// Receives moves in batches from [`Position::generate`].
+trait Emit {
+    /// Stop generating as soon as [`Emit::found`] says so.
+    const EARLY_EXIT: bool = false;
+    /// Moves of the piece on `from` to each square of `targets` (never
+    /// promotions).
+    fn piece(&mut self, from: Square, targets: Bitboard);
+    /// Pawn moves to each square of `targets` from the square `delta`
+    /// below it (in index terms); not promotions.
+    fn pawns(&mut self, targets: Bitboard, delta: i32);
+    /// Promotions to each square of `targets` (four moves each).
+    fn promotions(&mut self, targets: Bitboard, delta: i32);
+    /// En passant or castling.
+    fn special(&mut self, m: Move);
+    /// Whether a move was found (only asked when `EARLY_EXIT`).
+    fn found(&self) -> bool {
+        false
+    }
+}
+
+struct Counter(u64);
+
+impl Emit for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _: Square, targets: Bitboard) {
+        self.0 += u64::from(targets.count());
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, _: i32) {
+        self.0 += u64::from(targets.count());
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, _: i32) {
+        self.0 += 4 * u64::from(targets.count());
+    }
+    #[inline(always)]
+    fn special(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+struct Any(bool);
+
+impl Emit for Any {
+    const EARLY_EXIT: bool = true;
+    #[inline(always)]
+    fn piece(&mut self, _: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, _: i32) {
+        self.0 |= targets.any();
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, _: i32) {
+        self.0 |= targets.any();
+    }
+    #[inline(always)]
+    fn special(&mut self, _: Move) {
+        self.0 = true;
+    }
+    #[inline(always)]
+    fn found(&self) -> bool {
+        self.0
+    }
+}
+
+const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+#[inline(always)]
+fn shifted_from(to: Square, delta: i32) -> Square {
+    Square::new((to.index() as i32 - delta) as u8)
+}
+
+fn push_promotions(list: &mut MoveList, from: Square, to: Square) {
+    for role in PROMOTION_ROLES {
+        list.push(Move::promotion(from, to, role));
+    }
+}
+
+impl Emit for MoveList {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::normal(from, to));
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            self.push(Move::normal(shifted_from(to, delta), to));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        for to in targets {
+            push_promotions(self, shifted_from(to, delta), to);
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+#[inline(always)]
+fn shift(bb: Bitboard, delta: i32) -> Bitboard {
+    if delta >= 0 {
+        Bitboard(bb.0 << delta)
+    } else {
+        Bitboard(bb.0 >> -delta)
+    }
+}
+
+const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
+const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
+
+impl Position {
+    /// Whether the king of the side to move would be safe on `sq` (the king
+    /// itself removed from the board as a blocker).
+    #[inline(always)]
+    fn king_safe_on(&self, sq: Square, occ_without_king: Bitboard) -> bool {
+        self.attackers_to(sq, self.turn.other(), occ_without_king)
+            .is_empty()
+    }
+
+    /// The exact rule for en passant: after the capture, no enemy piece
+    /// attacks our king.
+    pub(super) fn ep_is_legal(&self, from: Square, to: Square) -> bool {
+        let us = self.turn;
+        let them = us.other();
+        let king = self.king(us);
+        let captured = Square::from_coords(to.file(), from.rank());
+        let occ = (self.occupied - from - captured) | to;
+        let their = self.by_color(them) - captured;
+        let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let bq = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        (their
+            & ((attacks::rook_attacks(king, occ) & rq)
+                | (attacks::bishop_attacks(king, occ) & bq)
+                | (attacks::knight_attacks(king) & self.by_role(Role::Knight))
+                | (attacks::pawn_attacks(us, king) & self.by_role(Role::Pawn))))
+        .is_empty()
+    }
+
+    /// Whether the side to move may castle with `rook` now.
+    fn castling_is_legal(&self, rook: Square, side: CastlingSide) -> bool {
+        let us = self.turn;
+        let them = us.other();
+        let king = self.king(us);
+        let rank = king.rank();
+        let king_to = Square::from_coords(side.king_to_file(), rank);
+        let rook_to = Square::from_coords(side.rook_to_file(), rank);
+        let king_path = attacks::between(king, king_to) | king_to;
+        let must_be_empty = (king_path | attacks::between(rook, rook_to) | rook_to) - king - rook;
+        if self.occupied.intersects(must_be_empty) {
+            return false;
+        }
+        let occ = self.occupied - king;
+        if king_path
+            .into_iter()
+            .any(|sq| self.attackers_to(sq, them, occ).any())
+        {
+            return false;
+        }
+        // The castling rook may have shielded the king's target square.
+        let after = (self.occupied - king - rook) | king_to | rook_to;
+        self.attackers_to(king_to, them, after).is_empty()
+    }
+
+    /// Generates legal moves into `e`. Only moves landing in `filter` are
+    /// produced; en passant and castling only when `special` is set.
+    #[inline(always)]
+    fn generate<E: Emit>(&self, e: &mut E, filter: Bitboard, special: bool) {
+        let us = self.turn;
+        let them = us.other();
+        let king = self.king(us);
+        let our = self.by_color(us);
+        let their = self.by_color(them);
+        let occ = self.occupied;
+
+        // King moves.
+        let occ_wo_king = occ - king;
+        let mut king_targets = Bitboard::EMPTY;
+        for to in attacks::king_attacks(king) & !our & filter {
+            if self.king_safe_on(to, occ_wo_king) {
+                king_targets.add(to);
+            }
+        }
+        e.piece(king, king_targets);
+        if E::EARLY_EXIT && e.found() {
+            return;
+        }
+        if self.checkers.more_than_one() {
+            return;
+        }
+        let target = match self.checkers.first() {
+            Some(checker) => (attacks::between(king, checker) | checker) & filter,
+            None => !our & filter,
+        };
+
+        // Castling.
+        if special && self.checkers.is_empty() {
+            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                if let Some(rook) = self.castling_rook(us, side) {
+                    if self.castling_is_legal(rook, side) {
+                        e.special(Move::castle(king, rook));
+                    }
+                }
+            }
+        }
+
+        // Knights: a pinned knight never moves.
+        let pinned = self.pinned;
+        for from in self.pieces(us, Role::Knight) - pinned {
+            e.piece(from, attacks::knight_attacks(from) & target);
+        }
+        let queens = self.by_role(Role::Queen);
+        for from in (self.by_role(Role::Bishop) | queens) & our {
+            let mut t = attacks::bishop_attacks(from, occ) & target;
+            if pinned.contains(from) {
+                t &= attacks::line(king, from);
+            }
+            e.piece(from, t);
+        }
+        for from in (self.by_role(Role::Rook) | queens) & our {
+            let mut t = attacks::rook_attacks(from, occ) & target;
+            if pinned.contains(from) {
+                t &= attacks::line(king, from);
+            }
+            e.piece(from, t);
+        }
+        if E::EARLY_EXIT && e.found() {
+            return;
+        }
+
+        // Pawns, unpinned ones as whole sets.
+        let pawns = self.pieces(us, Role::Pawn);
+        let free = pawns - pinned;
+        let (up, left, right, third, last) = match us {
+            Color::White => (
+                8,
+                7,
+                9,
+                Bitboard::from_rank(Rank::Third),
+                Bitboard::from_rank(Rank::Eighth),
+            ),
+            Color::Black => (
+                -8,
+                -9,
+                -7,
+                Bitboard::from_rank(Rank::Sixth),
+                Bitboard::from_rank(Rank::First),
+            ),
+        };
+        let empty = !occ;
+        let single = shift(free, up) & empty;
+        let double = shift(single & third, up) & empty & target;
+        let single = single & target;
+        let cap_left = shift(Bitboard(free.0 & NOT_FILE_A), left) & their & target;
+        let cap_right = shift(Bitboard(free.0 & NOT_FILE_H), right) & their & target;
+        e.pawns(single - last, up);
+        e.promotions(single & last, up);
+        e.pawns(double, 2 * up);
+        e.pawns(cap_left - last, left);
+        e.promotions(cap_left & last, left);
+        e.pawns(cap_right - last, right);
+        e.promotions(cap_right & last, right);
+
+        // Pinned pawns move only along their pin ray.
+        for from in pawns & pinned {
+            let ray = attacks::line(king, from);
+            let mut t = attacks::pawn_attacks(us, from) & their;
+            let one = shift(Bitboard::from_square(from), up) & empty;
+            t |= one;
+            t |= shift(one & third, up) & empty;
+            for to in t & target & ray {
+                let delta = to.index() as i32 - from.index() as i32;
+                let bb = Bitboard::from_square(to);
+                if last.contains(to) {
+                    e.promotions(bb, delta);
+                } else {
+                    e.pawns(bb, delta);
+                }
+            }
+        }
+
+        // En passant.
+        if let (true, Some(ep)) = (special, self.ep_square) {
+            for from in attacks::pawn_attacks(them, ep) & pawns {
+                if self.ep_is_legal(from, ep) {
+                    e.special(Move::en_passant(from, ep));
+                }
+            }
+        }
+    }
+
+    /// Every legal move.
+    ///
+    /// ```
+    /// use movetext::Position;
+    ///
+    /// let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    /// assert_eq!(pos.legal_moves().len(), 48);
+    /// ```
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list, Bitboard::FULL, true);
+        list
+    }
+
+    /// Appends every legal move to `out`.
+    #[inline]
+    pub fn legal_moves_into(&self, out: &mut MoveList) {
+        self.generate(out, Bitboard::FULL, true);
+    }
+
+    /// Appends every legal capture (en passant included) to `out`.
+    #[inline]
+    pub fn capture_moves_into(&self, out: &mut MoveList) {
+        let filter = self.by_color(self.turn.other());
+        self.generate(out, filter, false);
+        if let Some(ep) = self.ep_square {
+            let pawns = self.pieces(self.turn, Role::Pawn);
+            for from in attacks::pawn_attacks(self.turn.other(), ep) & pawns {
+                if self.ep_is_legal(from, ep) {
+                    out.push(Move::en_passant(from, ep));
+                }
+            }
+        }
+    }
+
+    /// The number of legal moves, without building a list.
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut c = Counter(0);
+        self.generate(&mut c, Bitboard::FULL, true);
+        c.0
+    }
+
+    /// Whether the side to move has any legal move (stops at the first).
+    #[inline]
+    pub fn has_legal_moves(&self) -> bool {
+        let mut a = Any(false);
+        self.generate(&mut a, Bitboard::FULL, true);
+        a.0
+    }
+
+    /// The legal castling move towards `side`, if there is one.
+    pub fn castling_move(&self, side: CastlingSide) -> Option<Move> {
+        if self.is_check() {
+            return None;
+        }
+        let rook = self.castling_rook(self.turn, side)?;
+        if self.castling_is_legal(rook, side) {
+            Some(Move::castle(self.king(self.turn), rook))
+        } else {
+            None
+        }
+    }
+
+    /// Appends the legal moves of `role` that land on `to` and leave from a
+    /// square in `from_mask` (`Bitboard::FULL` for any): the candidates of a
+    /// SAN such as `Nbd2` (role knight, `to` d2, `from_mask` the b-file).
+    /// Castling is not included; a pawn reaching its last rank gives all
+    /// four promotions.
+    ///
+    /// ```
+    /// use movetext::{Bitboard, MoveList, Position, Role, Square};
+    ///
+    /// let pos = Position::from_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1").unwrap();
+    /// let mut out = MoveList::new();
+    /// pos.san_candidates(Role::Knight, Square::D2, Bitboard::FULL, &mut out);
+    /// assert_eq!(out.len(), 2);
+    /// ```
+    pub fn san_candidates(&self, role: Role, to: Square, from_mask: Bitboard, out: &mut MoveList) {
+        let us = self.turn;
+        let them = us.other();
+        let king = self.king(us);
+        let our = self.by_color(us);
+        if our.contains(to) {
+            return;
+        }
+        if role == Role::King {
+            if from_mask.contains(king)
+                && attacks::king_attacks(king).contains(to)
+                && self.king_safe_on(to, self.occupied - king)
+            {
+                out.push(Move::normal(king, to));
+            }
+            return;
+        }
+        if self.checkers.more_than_one() {
+            return;
+        }
+        let target = match self.checkers.first() {
+            Some(checker) => attacks::between(king, checker) | checker,
+            None => Bitboard::FULL,
+        };
+        let pinned = self.pinned;
+        let pin_ok =
+            |from: Square| !pinned.contains(from) || attacks::line(king, from).contains(to);
+        let occ = self.occupied;
+        if role == Role::Pawn {
+            let pawns = self.pieces(us, Role::Pawn) & from_mask;
+            if Some(to) == self.ep_square {
+                for from in attacks::pawn_attacks(them, to) & pawns {
+                    if self.ep_is_legal(from, to) {
+                        out.push(Move::en_passant(from, to));
+                    }
+                }
+                return;
+            }
+            if !target.contains(to) {
+                return;
+            }
+            let promotes = to.rank() == us.relative_rank(Rank::Eighth);
+            let mut emit = |from: Square| {
+                if pin_ok(from) {
+                    if promotes {
+                        push_promotions(out, from, to);
+                    } else {
+                        out.push(Move::normal(from, to));
+                    }
+                }
+            };
+            if self.by_color(them).contains(to) {
+                for from in attacks::pawn_attacks(them, to) & pawns {
+                    emit(from);
+                }
+            } else if !occ.contains(to) {
+                let down = if us == Color::White { -1 } else { 1 };
+                if let Some(one) = to.offset(0, down) {
+                    if pawns.contains(one) {
+                        emit(one);
+                    } else if !occ.contains(one) && to.rank() == us.relative_rank(Rank::Fourth) {
+                        if let Some(two) = one.offset(0, down) {
+                            if pawns.contains(two) {
+                                emit(two);
+                            }
+                        }
+                    }
+                }
+            }
+            return;
+        }
+        if !target.contains(to) {
+            return;
+        }
+        let froms = match role {
+            Role::Knight => attacks::knight_attacks(to),
+            Role::Bishop => attacks::bishop_attacks(to, occ),
+            Role::Rook => attacks::rook_attacks(to, occ),
+            _ => attacks::queen_attacks(to, occ),
+        } & self.pieces(us, role)
+            & from_mask;
+        for from in froms {
+            if pin_ok(from) {
+                out.push(Move::normal(from, to));
+            }
+        }
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let from = m.from();
+        if !self.by_color(self.turn).contains(from) {
+            return false;
+        }
+        if let Some(side) = Position::castling_side(m) {
+            return self.castling_move(side) == Some(m);
+        }
+        let Some(role) = self.role_at(from) else {
+            return false;
+        };
+        let mut list = MoveList::new();
+        self.san_candidates(role, m.to(), Bitboard::from_square(from), &mut list);
+        list.contains(&m)
+    }
+
+    /// Whether the legal move `m` gives check.
+    #[inline]
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.turn;
+        let their_king = self.king(us.other());
+        let from = m.from();
+        let to = m.to();
+        let role = match m.kind() {
+            MoveKind::Normal => match self.role_at(from) {
+                Some(role) => role,
+                None => return false,
+            },
+            MoveKind::Promotion(role) => role,
+            MoveKind::EnPassant | MoveKind::Castle => return self.played(m).is_check(),
+        };
+        let occ = (self.occupied - from) | to;
+        let piece = Piece { color: us, role };
+        if attacks::attacks(piece, to, occ).contains(their_king) {
+            return true;
+        }
+        let our = self.by_color(us) - from;
+        let rq = (self.by_role(Role::Rook) | self.by_role(Role::Queen)) & our;
+        let bq = (self.by_role(Role::Bishop) | self.by_role(Role::Queen)) & our;
+        (attacks::rook_attacks(their_king, occ) & rq).any()
+            || (attacks::bishop_attacks(their_king, occ) & bq).any()
+    }
+
+    /// What the legal move `m` does to the opponent: nothing, check or mate.
+    ///
+    /// ```
+    /// use movetext::{Move, Position, Square, position::CheckStatus};
+    ///
+    /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+    /// assert_eq!(pos.check_status_after(Move::normal(Square::A1, Square::A8)), CheckStatus::Checkmate);
+    /// assert_eq!(pos.check_status_after(Move::normal(Square::A1, Square::A7)), CheckStatus::None);
+    /// ```
+    #[inline]
+    pub fn check_status_after(&self, m: Move) -> CheckStatus {
+        if !self.gives_check(m) {
+            return CheckStatus::None;
+        }
+        if self.played(m).has_legal_moves() {
+            CheckStatus::Check
+        } else {
+            CheckStatus::Checkmate
+        }
+    }
+
+    /// The number of leaf nodes of the legal move tree `depth` plies deep
+    /// (moves at the last ply are counted, not played).
+    ///
+    /// ```
+    /// use movetext::Position;
+    ///
+    /// assert_eq!(Position::new().perft(4), 197_281);
+    /// ```
+    pub fn perft(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_legal_moves(),
+            _ => {
+                let moves = self.legal_moves();
+                moves.iter().map(|&m| self.played(m).perft(depth - 1)).sum()
+            }
+        }
+    }
+}
+
+/// Perft per root move: each legal move with the node count below it.
+pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|&m| (m, pos.played(m).perft(depth - 1)))
+        .collect()
+}
