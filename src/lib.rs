@@ -6,6 +6,7 @@ pub mod attacks;
 pub mod bitboard;
 pub mod moves;
 pub mod notation;
+pub mod pgn;
 pub mod position;
 pub mod types;
 

@@ -1,0 +1,44 @@
+//! A streaming PGN reader: movetext tokens only, no chess rules.
+//!
+//! The [`Reader`] pushes each game's tags, move tokens (raw SAN bytes), NAGs,
+//! comments, variations and result to a [`Visitor`] as borrowed byte slices
+//! (no copy, no allocation), through a fixed-size buffer over any
+//! `io::Read`, or straight from a slice in memory. The visitor parses and
+//! checks the moves (for instance with the notation parsers and `Position`).
+//!
+//! - [`visitor`]: the trait, the call order, results, NAGs, errors.
+//! - [`reader`]: the state machine and its rules.
+//! - [`scan`]: byte scanning and the game-start rule.
+//! - [`split`]: game boundaries without tokenizing; game-aligned chunks, and
+//!   parallel reading (feature `parallel`).
+//! - [`input`]: compressed input by magic bytes (feature `compression`).
+//!
+//! # Examples
+//!
+//! ```
+//! use movetext::pgn::{Control, Reader, Visitor};
+//!
+//! struct Games;
+//! impl Visitor for Games {
+//!     type Output = ();
+//!     fn end_game(&mut self) {}
+//! }
+//!
+//! let pgn = b"[Event \"a\"]\n1. e4 e5 1-0\n[Event \"b\"]\n1. d4 d5 *\n";
+//! let mut reader = Reader::from_slice(pgn);
+//! let mut games = 0;
+//! reader.read_all(&mut Games, |()| games += 1).unwrap();
+//! assert_eq!(games, 2);
+//! ```
+
+pub mod buffer;
+pub mod events;
+pub mod input;
+pub mod reader;
+pub mod scan;
+pub mod split;
+pub mod visitor;
+
+pub use buffer::{BufferedInput, Input, SliceInput};
+pub use reader::Reader;
+pub use visitor::{latin1_lossy, Control, ErrorKind, GameResult, Nag, PgnError, RawTag, Visitor};

@@ -1,0 +1,1225 @@
+//! The streaming reader: a state machine over an [`Input`] window that calls
+//! a [`Visitor`].
+//!
+//! Rules beyond the [game-start rule](super::scan):
+//! - A game begins at a `[` (tag section) or, outside any game, at a token
+//!   that looks like movetext: a digit, a pawn move (`e4`, `exd5`), a piece
+//!   move (`Nf3`, `Sxe5`, `Nbd7`), `O-O`, `--`, `Z0` or a figurine. Other text
+//!   outside a game is junk: reported as [`ErrorKind::Garbage`] and skipped to
+//!   the end of its line; a `{}` or `;` comment outside a game is skipped whole
+//!   and reported as [`ErrorKind::CommentOutsideGame`].
+//! - In the tag section, each line is a tag line (one or more `[Name "value"]`),
+//!   blank, a `%` escape line, or the first line of movetext.
+//! - In movetext, a `[` in the first column of a line ends the game (a new
+//!   one begins there), as does a hard game start inside a `{` comment.
+//! - A result token at variation depth 0 ends the game at once.
+//!   `1-0 0-1 1/2-1/2 ½-½ * 0,5-0,5 ½-0 0-½` and their en-dash / minus-sign
+//!   forms are always results. `0-0`, `+/-`, `-/+` and `-/-` are results only
+//!   when they terminate the game: at depth 0 and followed (after
+//!   whitespace) by the end of the input or a `[` in the first column;
+//!   otherwise `0-0` is a move token (castling), `+/-` and `-/+` are NAGs $16
+//!   and $17, and `-/-` is an error.
+//! - Null moves `--`, `Z0`, `0000` go to [`Visitor::null_move`]; other digit
+//!   tokens without a dot (`0-0-0`, ICCF `5254`) are move tokens.
+//! - `%` lines (a `%` in the first column) are skipped. A UTF-8 BOM at the
+//!   start of the input is skipped.
+//! - Limits: a token or tag line longer than the buffer is reported
+//!   ([`ErrorKind::TokenTooLong`]) and skipped; a comment longer than the
+//!   buffer is handed over truncated to what fits, reported
+//!   ([`ErrorKind::CommentTooLong`]), and the rest skipped. Variation depth is a
+//!   counter. Memory is the buffer, whatever the input; time is linear.
+
+use std::io::{self, Read};
+
+use super::buffer::{BufferedInput, Input, SliceInput, DEFAULT_CAPACITY};
+use super::scan::{is_delimiter, is_space, is_tag_line, line_end, token_end, MAX_TAG_LINE};
+use super::visitor::{Control, ErrorKind, GameResult, Nag, PgnError, RawTag, Visitor};
+
+/// A streaming PGN reader over an [`Input`]: a fixed buffer over any
+/// `io::Read` ([`Reader::new`]) or a slice in memory ([`Reader::from_slice`]).
+///
+/// # Examples
+///
+/// ```
+/// use movetext::pgn::{Control, Reader, RawTag, Visitor};
+///
+/// /// Collects the White player of each game.
+/// struct White(Option<String>);
+/// impl Visitor for White {
+///     type Output = Option<String>;
+///     fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> Control {
+///         if name == b"White" {
+///             self.0 = Some(value.decode_lossy().into_owned());
+///         }
+///         Control::Continue
+///     }
+///     fn begin_movetext(&mut self) -> Control {
+///         Control::Skip // moves are not needed
+///     }
+///     fn end_game(&mut self) -> Option<String> {
+///         self.0.take()
+///     }
+/// }
+///
+/// let pgn = "[White \"Andr\u{e9}\"]\n\n1. e4 1-0\n[White \"B\\\"C\"]\n1. d4 *";
+/// let mut reader = Reader::new(pgn.as_bytes()); // any io::Read
+/// let mut names = Vec::new();
+/// reader.read_all(&mut White(None), |w| names.push(w)).unwrap();
+/// assert_eq!(names, [Some("André".to_string()), Some("B\"C".to_string())]);
+/// ```
+pub struct Reader<I> {
+    input: I,
+    st: State,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    /// Games begun so far (including the base of a chunk).
+    games: u64,
+    /// The window starts at the first byte of a line.
+    line_start: bool,
+    /// The last `read_game` ended with `Control::Stop`.
+    stopped: bool,
+    /// Stop at the first error instead of reporting it (parallel probing).
+    abort_on_error: bool,
+    /// An error was met while `abort_on_error` was set.
+    aborted: bool,
+}
+
+/// Per-game state.
+#[derive(Debug, Default)]
+struct Game {
+    /// The rest of the game is skipped.
+    skip: bool,
+    /// The variation opened at this depth is skipped (0: none).
+    var_skip: u32,
+    /// `Control::Stop` was returned.
+    stop: bool,
+    /// Variation depth.
+    depth: u32,
+    /// Offset, line and column of the outermost open `(`.
+    open_paren: (u64, u64, u64),
+}
+
+impl Game {
+    #[inline]
+    fn silent(&self) -> bool {
+        self.skip || self.var_skip != 0
+    }
+
+    #[inline]
+    fn apply(&mut self, c: Control) {
+        match c {
+            Control::Continue => {}
+            Control::Skip => self.skip = true,
+            Control::Stop => {
+                self.skip = true;
+                self.stop = true;
+            }
+        }
+    }
+}
+
+enum Found {
+    At(usize),
+    Eof,
+    Full,
+}
+
+#[derive(PartialEq, Eq)]
+enum Start {
+    Tags,
+    Movetext,
+}
+
+/// Reports an error at `window[at..at + len]` (token cut to 64 bytes).
+fn report<I: Input, V: Visitor>(
+    input: &I,
+    st: &mut State,
+    v: &mut V,
+    g: &mut Game,
+    kind: ErrorKind,
+    at: usize,
+    len: usize,
+) {
+    if g.silent() {
+        return;
+    }
+    let w = input.window();
+    let at = at.min(w.len());
+    let end = (at + len.min(64)).min(w.len());
+    let (line, column) = input.locate(at);
+    let loc = (input.offset() + at as u64, line, column);
+    report_at(st, v, g, kind, loc, &w[at..end]);
+}
+
+fn report_at<V: Visitor>(
+    st: &mut State,
+    v: &mut V,
+    g: &mut Game,
+    kind: ErrorKind,
+    (offset, line, column): (u64, u64, u64),
+    token: &[u8],
+) {
+    if g.silent() {
+        return;
+    }
+    if st.abort_on_error {
+        st.aborted = true;
+        g.apply(Control::Stop);
+        return;
+    }
+    let err = PgnError {
+        kind,
+        game: st.games,
+        offset,
+        line,
+        column,
+        token: &token[..token.len().min(64)],
+    };
+    let c = v.error(&err);
+    g.apply(c);
+}
+
+impl<R: Read> Reader<BufferedInput<R>> {
+    /// A reader over `inner` with a buffer of [`DEFAULT_CAPACITY`] bytes.
+    pub fn new(inner: R) -> Self {
+        Reader::with_capacity(DEFAULT_CAPACITY, inner)
+    }
+
+    /// A reader with a buffer of `capacity` bytes (at least
+    /// [`MIN_CAPACITY`](super::buffer::MIN_CAPACITY)); the longest token and
+    /// the longest comment handed over whole are a little shorter.
+    pub fn with_capacity(capacity: usize, inner: R) -> Self {
+        Reader::from_input(BufferedInput::with_capacity(capacity, inner))
+    }
+}
+
+impl<'a> Reader<SliceInput<'a>> {
+    /// A reader over bytes in memory (no copy, no length limits).
+    pub fn from_slice(data: &'a [u8]) -> Self {
+        Reader::from_input(SliceInput::new(data))
+    }
+}
+
+struct SkipAll;
+
+impl Visitor for SkipAll {
+    type Output = ();
+    fn begin_game(&mut self) -> Control {
+        Control::Skip
+    }
+    fn end_game(&mut self) {}
+}
+
+impl<I: Input> Reader<I> {
+    /// A reader over any [`Input`].
+    pub fn from_input(input: I) -> Self {
+        Reader {
+            input,
+            st: State {
+                line_start: true,
+                ..State::default()
+            },
+        }
+    }
+
+    /// Numbers the games of this reader from `base + 1` (for a piece of a
+    /// larger input that holds `base` games before it).
+    pub fn with_game_base(mut self, base: u64) -> Self {
+        self.st.games = base;
+        self
+    }
+
+    pub(crate) fn set_abort_on_error(&mut self, on: bool) {
+        self.st.abort_on_error = on;
+    }
+
+    pub(crate) fn aborted(&self) -> bool {
+        self.st.aborted
+    }
+
+    /// Number of games begun so far (plus the base).
+    pub fn games(&self) -> u64 {
+        self.st.games
+    }
+
+    /// Whether the last game read ended with [`Control::Stop`].
+    pub fn stopped(&self) -> bool {
+        self.st.stopped
+    }
+
+    /// The underlying input.
+    pub fn into_input(self) -> I {
+        self.input
+    }
+
+    /// Reads the next game into `visitor`; `Ok(None)` at the end of input.
+    /// Only I/O errors are `Err`: problems in the PGN go to [`Visitor::error`].
+    pub fn read_game<V: Visitor>(&mut self, v: &mut V) -> io::Result<Option<V::Output>> {
+        self.st.stopped = false;
+        let start = match self.seek_game(v, &mut Game::default())? {
+            Some(s) => s,
+            None => return Ok(None),
+        };
+        self.st.games += 1;
+        let mut g = Game::default();
+        g.apply(v.begin_game());
+        let movetext = match start {
+            Start::Tags => self.tags(v, &mut g)?,
+            Start::Movetext => true,
+        };
+        if !g.skip {
+            g.apply(v.begin_movetext());
+        }
+        if movetext && self.movetext(v, &mut g)? {
+            // After the result: junk up to the next game belongs to this one.
+            self.seek_game(v, &mut g)?;
+        }
+        self.st.stopped = g.stop;
+        Ok(Some(v.end_game()))
+    }
+
+    /// Skips the next game; `Ok(false)` at the end of input.
+    pub fn skip_game(&mut self) -> io::Result<bool> {
+        Ok(self.read_game(&mut SkipAll)?.is_some())
+    }
+
+    /// Reads all games, passing each output to `f`, until the end of input or
+    /// a [`Control::Stop`] (the stopping game's output is passed too).
+    pub fn read_all<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        mut f: impl FnMut(V::Output),
+    ) -> io::Result<()> {
+        while let Some(out) = self.read_game(v)? {
+            f(out);
+            if self.st.stopped {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Searches the window from `from` with `f` (which must find single bytes),
+    /// refilling as needed.
+    fn search(&mut self, from: usize, f: impl Fn(&[u8]) -> Option<usize>) -> io::Result<Found> {
+        let mut scanned = from;
+        loop {
+            let w = self.input.window();
+            if scanned < w.len() {
+                if let Some(j) = f(&w[scanned..]) {
+                    return Ok(Found::At(scanned + j));
+                }
+                scanned = w.len();
+            }
+            if !self.input.fill()? {
+                return Ok(if self.input.is_eof() {
+                    Found::Eof
+                } else {
+                    Found::Full
+                });
+            }
+        }
+    }
+
+    /// Consumes bytes up to (not including) the first one `f` finds, or to the end.
+    fn skip_until(&mut self, f: impl Fn(&[u8]) -> Option<usize>) -> io::Result<()> {
+        loop {
+            match self.search(0, &f)? {
+                Found::At(j) => {
+                    self.input.consume(j);
+                    return Ok(());
+                }
+                Found::Eof => {
+                    let n = self.input.window().len();
+                    self.input.consume(n);
+                    return Ok(());
+                }
+                Found::Full => {
+                    let n = self.input.window().len();
+                    self.input.consume(n);
+                }
+            }
+        }
+    }
+
+    /// Makes at least `n` bytes available if the input has them; returns the window length.
+    fn ensure(&mut self, n: usize) -> io::Result<usize> {
+        while self.input.window().len() < n && self.input.fill()? {}
+        Ok(self.input.window().len())
+    }
+
+    /// Skips whitespace (tracking line starts); returns the next byte, None at EOF.
+    fn skip_ws(&mut self) -> io::Result<Option<u8>> {
+        loop {
+            let w = self.input.window();
+            let mut i = 0;
+            while i < w.len() {
+                let b = w[i];
+                if !is_space(b) {
+                    self.input.consume(i);
+                    return Ok(Some(b));
+                }
+                self.st.line_start = b == b'\n' || b == b'\r';
+                i += 1;
+            }
+            self.input.consume(i);
+            if !self.input.fill()? {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// Consumes one line end (LF, CRLF or CR) at the window start, if any.
+    fn consume_eol(&mut self) -> io::Result<()> {
+        self.ensure(1)?;
+        match self.input.window().first() {
+            Some(b'\n') => self.input.consume(1),
+            Some(b'\r') => {
+                self.input.consume(1);
+                self.ensure(1)?;
+                if self.input.window().first() == Some(&b'\n') {
+                    self.input.consume(1);
+                }
+            }
+            _ => {}
+        }
+        self.st.line_start = true;
+        Ok(())
+    }
+
+    /// Between games: skips whitespace, BOM, `%` lines and junk; finds how the
+    /// next game starts (None at EOF).
+    fn seek_game<V: Visitor>(&mut self, v: &mut V, g: &mut Game) -> io::Result<Option<Start>> {
+        if self.input.offset() == 0
+            && self.ensure(3)? >= 3
+            && self.input.window().starts_with(b"\xef\xbb\xbf")
+        {
+            self.input.consume(3);
+        }
+        loop {
+            let b = match self.skip_ws()? {
+                Some(b) => b,
+                None => return Ok(None),
+            };
+            let line_start = self.st.line_start;
+            self.st.line_start = false;
+            match b {
+                b'[' => {
+                    self.st.line_start = line_start;
+                    return Ok(Some(Start::Tags));
+                }
+                b'%' if line_start => self.skip_until(line_end)?,
+                b';' => {
+                    let w = self.input.window();
+                    let len = line_end(w).unwrap_or(w.len());
+                    report(
+                        &self.input,
+                        &mut self.st,
+                        v,
+                        g,
+                        ErrorKind::CommentOutsideGame,
+                        0,
+                        len,
+                    );
+                    self.skip_until(line_end)?;
+                }
+                b'{' => {
+                    report(
+                        &self.input,
+                        &mut self.st,
+                        v,
+                        g,
+                        ErrorKind::CommentOutsideGame,
+                        0,
+                        64,
+                    );
+                    let mut quiet = Game {
+                        skip: true,
+                        ..Game::default()
+                    };
+                    self.comment(v, &mut quiet)?;
+                }
+                _ => {
+                    let n = self.ensure(4)?;
+                    let w = self.input.window();
+                    if looks_like_movetext(&w[..n.min(4)]) {
+                        self.st.line_start = line_start;
+                        return Ok(Some(Start::Movetext));
+                    }
+                    let len = match line_end(w) {
+                        Some(e) => e,
+                        None => w.len(),
+                    };
+                    report(&self.input, &mut self.st, v, g, ErrorKind::Garbage, 0, len);
+                    self.skip_until(line_end)?;
+                }
+            }
+        }
+    }
+
+    /// The tag section, line by line, from a line start. Returns whether
+    /// movetext follows (false: the game ended at a new game or at EOF).
+    fn tags<V: Visitor>(&mut self, v: &mut V, g: &mut Game) -> io::Result<bool> {
+        let mut prev_tag = false;
+        let mut first = true;
+        loop {
+            let (len, has_eol) = match self.search(0, line_end)? {
+                Found::At(e) => (e, true),
+                Found::Eof => (self.input.window().len(), false),
+                Found::Full => {
+                    // A line longer than the buffer.
+                    let w = self.input.window();
+                    let t = w.iter().position(|&b| b != b' ' && b != b'\t').unwrap_or(0);
+                    if w[t] != b'[' {
+                        self.st.line_start = t == 0;
+                        return Ok(true);
+                    }
+                    report(
+                        &self.input,
+                        &mut self.st,
+                        v,
+                        g,
+                        ErrorKind::TokenTooLong,
+                        t,
+                        64,
+                    );
+                    self.skip_until(line_end)?;
+                    self.consume_eol()?;
+                    prev_tag = false;
+                    first = false;
+                    continue;
+                }
+            };
+            let w = self.input.window();
+            let line = &w[..len];
+            let t = line.iter().position(|&b| b != b' ' && b != b'\t');
+            match t {
+                None => {
+                    // Blank line (or the end of input).
+                    if !has_eol && len == w.len() {
+                        self.input.consume(len);
+                        return Ok(false);
+                    }
+                    prev_tag = false;
+                }
+                Some(t) if line[t] == b'[' => {
+                    let tag_line = t == 0 && is_tag_line(line);
+                    if tag_line && !prev_tag && !first {
+                        self.st.line_start = true;
+                        return Ok(false);
+                    }
+                    self.tag_line(v, g, len);
+                    prev_tag = tag_line;
+                }
+                Some(0) if line[0] == b'%' => prev_tag = false,
+                Some(t) => {
+                    self.input.consume(t);
+                    self.st.line_start = t == 0;
+                    return Ok(true);
+                }
+            }
+            first = false;
+            self.input.consume(len);
+            if !has_eol {
+                return Ok(false);
+            }
+            self.consume_eol()?;
+        }
+    }
+
+    /// Parses the tags of `window[..len]`, a line holding `[`.
+    fn tag_line<V: Visitor>(&mut self, v: &mut V, g: &mut Game, len: usize) {
+        let w = self.input.window();
+        let line = &w[..len];
+        let ws = |b: u8| b == b' ' || b == b'\t';
+        let mut i = 0;
+        loop {
+            while i < len && ws(line[i]) {
+                i += 1;
+            }
+            if i >= len {
+                return;
+            }
+            if line[i] != b'[' {
+                report(
+                    &self.input,
+                    &mut self.st,
+                    v,
+                    g,
+                    ErrorKind::MalformedTag,
+                    i,
+                    len - i,
+                );
+                return;
+            }
+            let open = i;
+            let mut j = i + 1;
+            while j < len && ws(line[j]) {
+                j += 1;
+            }
+            let name_start = j;
+            while j < len && !ws(line[j]) && line[j] != b'"' && line[j] != b']' {
+                j += 1;
+            }
+            let name = &line[name_start..j];
+            while j < len && ws(line[j]) {
+                j += 1;
+            }
+            if name.is_empty() || j >= len || line[j] != b'"' {
+                let kind = if j >= len {
+                    ErrorKind::UnterminatedTag
+                } else {
+                    ErrorKind::MalformedTag
+                };
+                report(&self.input, &mut self.st, v, g, kind, open, len - open);
+                return;
+            }
+            j += 1;
+            let value_start = j;
+            while j < len && line[j] != b'"' {
+                j += if line[j] == b'\\' { 2 } else { 1 };
+            }
+            let mut value_end = j.min(len);
+            let mut k = value_end + 1;
+            while k < len && ws(line[k]) {
+                k += 1;
+            }
+            if k >= len || line[k] != b']' {
+                // An unescaped quote inside the value: take the last `"]` instead.
+                match memchr::memmem::find(&line[value_start..], b"\"]") {
+                    Some(q) => {
+                        value_end = value_start + q;
+                        k = value_end + 1;
+                    }
+                    None => {
+                        report(
+                            &self.input,
+                            &mut self.st,
+                            v,
+                            g,
+                            ErrorKind::UnterminatedTag,
+                            open,
+                            len - open,
+                        );
+                        return;
+                    }
+                }
+            }
+            if !g.skip {
+                let c = v.tag(name, RawTag(&line[value_start..value_end]));
+                g.apply(c);
+            }
+            i = k + 1;
+        }
+    }
+
+    /// The movetext, until the game ends (the window is then at the next
+    /// game's `[` or at EOF).
+    fn movetext<V: Visitor>(&mut self, v: &mut V, g: &mut Game) -> io::Result<bool> {
+        let mut result = false;
+        while let Some(b) = self.skip_ws()? {
+            let line_start = self.st.line_start;
+            self.st.line_start = false;
+            let over = match b {
+                b'{' => self.comment(v, g)?,
+                b'(' => {
+                    g.depth += 1;
+                    if g.depth == 1 {
+                        let (line, col) = self.input.locate(0);
+                        g.open_paren = (self.input.offset(), line, col);
+                    }
+                    if !g.silent() {
+                        match v.begin_variation() {
+                            Control::Skip => g.var_skip = g.depth,
+                            c => g.apply(c),
+                        }
+                    }
+                    self.input.consume(1);
+                    false
+                }
+                b')' => {
+                    if g.depth == 0 {
+                        report(
+                            &self.input,
+                            &mut self.st,
+                            v,
+                            g,
+                            ErrorKind::UnmatchedParen,
+                            0,
+                            1,
+                        );
+                    } else {
+                        if g.var_skip == g.depth {
+                            g.var_skip = 0;
+                        } else if !g.silent() {
+                            g.apply(v.end_variation());
+                        }
+                        g.depth -= 1;
+                    }
+                    self.input.consume(1);
+                    false
+                }
+                b'}' => {
+                    report(
+                        &self.input,
+                        &mut self.st,
+                        v,
+                        g,
+                        ErrorKind::UnmatchedBrace,
+                        0,
+                        1,
+                    );
+                    self.input.consume(1);
+                    false
+                }
+                b';' => {
+                    self.line_comment(v, g)?;
+                    false
+                }
+                b'%' if line_start => {
+                    self.skip_until(line_end)?;
+                    false
+                }
+                b'[' if line_start => {
+                    self.st.line_start = true;
+                    true
+                }
+                b'[' => {
+                    // A stray `[...]` inside movetext: garbage up to `]` on its line.
+                    let len = match self.search(1, |s| memchr::memchr3(b']', b'\n', b'\r', s))? {
+                        Found::At(j) if self.input.window()[j] == b']' => j + 1,
+                        Found::At(j) => j,
+                        Found::Eof | Found::Full => self.input.window().len(),
+                    };
+                    report(&self.input, &mut self.st, v, g, ErrorKind::Garbage, 0, len);
+                    self.input.consume(len);
+                    false
+                }
+                b'$' => {
+                    self.nag(v, g)?;
+                    false
+                }
+                0 => {
+                    report(&self.input, &mut self.st, v, g, ErrorKind::NulBytes, 0, 1);
+                    self.skip_until(|s| s.iter().position(|&b| b != 0))?;
+                    false
+                }
+                _ => {
+                    let over = self.token(v, g)?;
+                    result = over;
+                    over
+                }
+            };
+            if over {
+                break;
+            }
+        }
+        if g.depth > 0 && !g.skip {
+            g.var_skip = 0;
+            let loc = g.open_paren;
+            report_at(
+                &mut self.st,
+                v,
+                g,
+                ErrorKind::UnterminatedVariation,
+                loc,
+                b"(",
+            );
+        }
+        Ok(result)
+    }
+
+    /// A `{` comment at the window start. Returns true if a hard game start
+    /// inside it ended the game.
+    fn comment<V: Visitor>(&mut self, v: &mut V, g: &mut Game) -> io::Result<bool> {
+        let mut scanned = 1;
+        // Where the comment began, once it has been truncated.
+        let mut truncated: Option<(u64, u64, u64)> = None;
+        loop {
+            let w = self.input.window();
+            match memchr::memchr3(b'}', b'\n', b'\r', &w[scanned.min(w.len())..])
+                .map(|j| scanned + j)
+            {
+                Some(k) if w[k] == b'}' => {
+                    if truncated.is_none() && !g.silent() {
+                        let c = v.comment(&w[1..k]);
+                        g.apply(c);
+                    }
+                    self.input.consume(k + 1);
+                    return Ok(false);
+                }
+                Some(k) => {
+                    let ls = k + 1;
+                    if ls < w.len() && w[ls] != b'[' {
+                        scanned = ls;
+                        continue;
+                    }
+                    match judge_line(&w[ls..], self.input.is_eof()) {
+                        Some(false) => {
+                            scanned = ls;
+                            continue;
+                        }
+                        Some(true) => {
+                            // A new game starts inside the comment.
+                            self.unterminated_comment(v, g, ls, truncated);
+                            self.input.consume(ls);
+                            self.st.line_start = true;
+                            return Ok(true);
+                        }
+                        None => scanned = k,
+                    }
+                }
+                None => scanned = w.len(),
+            }
+            if self.input.fill()? {
+                continue;
+            }
+            let w = self.input.window();
+            if self.input.is_eof() {
+                let n = w.len();
+                self.unterminated_comment(v, g, n, truncated);
+                self.input.consume(n);
+                return Ok(true);
+            }
+            // The buffer is full: hand over what fits, skip the rest (keeping
+            // a line end whose next line is still to be judged).
+            let keep = scanned;
+            if truncated.is_none() {
+                let (line, col) = self.input.locate(0);
+                truncated = Some((self.input.offset(), line, col));
+                if !g.silent() {
+                    let c = v.comment(&w[1..keep]);
+                    g.apply(c);
+                }
+                report(
+                    &self.input,
+                    &mut self.st,
+                    v,
+                    g,
+                    ErrorKind::CommentTooLong,
+                    0,
+                    64,
+                );
+            }
+            self.input.consume(keep);
+            scanned = 0;
+        }
+    }
+
+    /// Reports a comment running into the end of the game at `window[end]`.
+    fn unterminated_comment<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        g: &mut Game,
+        end: usize,
+        truncated: Option<(u64, u64, u64)>,
+    ) {
+        match truncated {
+            None => {
+                if !g.silent() {
+                    let c = v.comment(&self.input.window()[1..end]);
+                    g.apply(c);
+                }
+                report(
+                    &self.input,
+                    &mut self.st,
+                    v,
+                    g,
+                    ErrorKind::UnterminatedComment,
+                    0,
+                    end,
+                );
+            }
+            Some(loc) => report_at(
+                &mut self.st,
+                v,
+                g,
+                ErrorKind::UnterminatedComment,
+                loc,
+                b"{",
+            ),
+        }
+    }
+
+    /// A `;` comment at the window start, to the end of its line.
+    fn line_comment<V: Visitor>(&mut self, v: &mut V, g: &mut Game) -> io::Result<()> {
+        let end = match self.search(1, line_end)? {
+            Found::At(e) => e,
+            Found::Eof => self.input.window().len(),
+            Found::Full => {
+                if !g.silent() {
+                    let c = v.comment(&self.input.window()[1..]);
+                    g.apply(c);
+                }
+                report(
+                    &self.input,
+                    &mut self.st,
+                    v,
+                    g,
+                    ErrorKind::CommentTooLong,
+                    0,
+                    64,
+                );
+                self.skip_until(line_end)?;
+                return Ok(());
+            }
+        };
+        if !g.silent() {
+            let c = v.comment(&self.input.window()[1..end]);
+            g.apply(c);
+        }
+        self.input.consume(end);
+        Ok(())
+    }
+
+    /// `$n` at the window start.
+    fn nag<V: Visitor>(&mut self, v: &mut V, g: &mut Game) -> io::Result<()> {
+        let len = match self.search(1, token_end)? {
+            Found::At(j) => j,
+            Found::Eof => self.input.window().len(),
+            Found::Full => {
+                report(
+                    &self.input,
+                    &mut self.st,
+                    v,
+                    g,
+                    ErrorKind::TokenTooLong,
+                    0,
+                    64,
+                );
+                self.input.consume(1);
+                return self.skip_until(token_end);
+            }
+        };
+        let digits = &self.input.window()[1..len];
+        match parse_u8(digits) {
+            Some(n) => {
+                if !g.silent() {
+                    g.apply(v.nag(Nag(n)));
+                }
+            }
+            None => report(
+                &self.input,
+                &mut self.st,
+                v,
+                g,
+                ErrorKind::InvalidNag,
+                0,
+                len,
+            ),
+        }
+        self.input.consume(len);
+        Ok(())
+    }
+
+    /// Any other token at the window start. Returns true if it ended the game.
+    fn token<V: Visitor>(&mut self, v: &mut V, g: &mut Game) -> io::Result<bool> {
+        let len = match self.search(0, token_end)? {
+            Found::At(j) => j,
+            Found::Eof => self.input.window().len(),
+            Found::Full => {
+                report(
+                    &self.input,
+                    &mut self.st,
+                    v,
+                    g,
+                    ErrorKind::TokenTooLong,
+                    0,
+                    64,
+                );
+                self.skip_until(token_end)?;
+                return Ok(false);
+            }
+        };
+        if len == 0 {
+            // A delimiter with no meaning of its own here (a stray `]`).
+            report(&self.input, &mut self.st, v, g, ErrorKind::Garbage, 0, 1);
+            self.input.consume(1);
+            return Ok(false);
+        }
+        let w = self.input.window();
+        if g.depth == 0 && len <= 16 {
+            if let Some(r) = GameResult::from_terminating(&w[..len]) {
+                return self.ambiguous(v, g, len, r);
+            }
+        }
+        let over = self.classify(v, g, len);
+        self.input.consume(len);
+        Ok(over)
+    }
+
+    /// `0-0`, `+/-`, `-/+`, `-/-` at depth 0: a result only if the game ends after it.
+    fn ambiguous<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        g: &mut Game,
+        len: usize,
+        r: GameResult,
+    ) -> io::Result<bool> {
+        let mut buf = [0u8; 16];
+        buf[..len].copy_from_slice(&self.input.window()[..len]);
+        let tok = &buf[..len];
+        let loc = if r == GameResult::BothLoseByDefault {
+            let (line, col) = self.input.locate(0);
+            (self.input.offset(), line, col)
+        } else {
+            (0, 0, 0)
+        };
+        self.input.consume(len);
+        let terminating = match self.skip_ws()? {
+            None => true,
+            Some(b) => b == b'[' && self.st.line_start,
+        };
+        if terminating {
+            if !g.silent() {
+                g.apply(v.result(tok, r));
+            }
+            return Ok(true);
+        }
+        if !g.silent() {
+            let c = match r {
+                GameResult::BothLost => v.san(tok),
+                GameResult::WhiteWinsByDefault => v.nag(Nag(16)),
+                GameResult::BlackWinsByDefault => v.nag(Nag(17)),
+                _ => {
+                    report_at(&mut self.st, v, g, ErrorKind::MisplacedResult, loc, tok);
+                    Control::Continue
+                }
+            };
+            g.apply(c);
+        }
+        Ok(false)
+    }
+
+    /// Classifies the token `window[..len]` (move numbers, results, null moves,
+    /// glyphs, moves). Returns true if it ended the game.
+    fn classify<V: Visitor>(&mut self, v: &mut V, g: &mut Game, len: usize) -> bool {
+        let w = self.input.window();
+        let mut at = 0;
+        loop {
+            let tok = &w[at..len];
+            let first = tok[0];
+            if first.is_ascii_digit() || first == b'*' || tok.starts_with("½".as_bytes()) {
+                if let Some(r) = GameResult::from_unambiguous(tok) {
+                    if g.depth > 0 {
+                        report(
+                            &self.input,
+                            &mut self.st,
+                            v,
+                            g,
+                            ErrorKind::ResultInVariation,
+                            at,
+                            len - at,
+                        );
+                        return false;
+                    }
+                    if !g.silent() {
+                        g.apply(v.result(tok, r));
+                    }
+                    return true;
+                }
+            }
+            if first.is_ascii_digit() {
+                if tok == b"0000" {
+                    if !g.silent() {
+                        g.apply(v.null_move(tok));
+                    }
+                    return false;
+                }
+                let d = tok
+                    .iter()
+                    .position(|b| !b.is_ascii_digit())
+                    .unwrap_or(tok.len());
+                let (dots, black) = count_dots(&tok[d..]);
+                if dots > 0 {
+                    if !g.silent() {
+                        let n = tok[..d].iter().fold(0u32, |n, &b| {
+                            n.saturating_mul(10).saturating_add(u32::from(b - b'0'))
+                        });
+                        g.apply(v.move_number(n, black));
+                    }
+                    at += d + dots;
+                    if at == len {
+                        return false;
+                    }
+                    continue;
+                }
+            } else if first == b'.' || tok.starts_with("…".as_bytes()) {
+                let (dots, _) = count_dots(tok);
+                at += dots;
+                if at == len {
+                    return false;
+                }
+                continue;
+            }
+            if g.silent() {
+                return false;
+            }
+            if tok == b"--" || tok == b"Z0" {
+                g.apply(v.null_move(tok));
+                return false;
+            }
+            if let Some(r) = GameResult::from_terminating(tok) {
+                // Not at a game's end (or after a move number): no result.
+                let c = match r {
+                    GameResult::BothLost => v.san(tok),
+                    GameResult::WhiteWinsByDefault => v.nag(Nag(16)),
+                    GameResult::BlackWinsByDefault => v.nag(Nag(17)),
+                    _ => {
+                        report(
+                            &self.input,
+                            &mut self.st,
+                            v,
+                            g,
+                            ErrorKind::MisplacedResult,
+                            at,
+                            len - at,
+                        );
+                        Control::Continue
+                    }
+                };
+                g.apply(c);
+                return false;
+            }
+            if let Some(nag) = Nag::from_glyph(tok) {
+                g.apply(v.nag(nag));
+                return false;
+            }
+            let (mv, glyph) = split_glyph(tok);
+            if mv.is_empty() {
+                report(
+                    &self.input,
+                    &mut self.st,
+                    v,
+                    g,
+                    ErrorKind::InvalidGlyph,
+                    at,
+                    len - at,
+                );
+                return false;
+            }
+            g.apply(v.san(mv));
+            if let Some(glyph) = glyph {
+                match Nag::from_glyph(glyph) {
+                    Some(nag) => {
+                        if !g.silent() {
+                            g.apply(v.nag(nag));
+                        }
+                    }
+                    None => {
+                        let off = at + mv.len();
+                        report(
+                            &self.input,
+                            &mut self.st,
+                            v,
+                            g,
+                            ErrorKind::InvalidGlyph,
+                            off,
+                            glyph.len(),
+                        );
+                    }
+                }
+            }
+            return false;
+        }
+    }
+}
+
+/// Whether the line starting at `s[0]` is a tag line, if that can be told
+/// from `s` (`eof`: nothing follows `s`).
+fn judge_line(s: &[u8], eof: bool) -> Option<bool> {
+    if s.is_empty() {
+        return if eof { Some(false) } else { None };
+    }
+    if s[0] != b'[' {
+        return Some(false);
+    }
+    match line_end(&s[..s.len().min(MAX_TAG_LINE + 1)]) {
+        Some(e) => Some(is_tag_line(&s[..e])),
+        None if s.len() > MAX_TAG_LINE => Some(false),
+        None if eof => Some(is_tag_line(s)),
+        None => None,
+    }
+}
+
+/// Length of a run of `.` and `…` at the start of `s`, and whether it means
+/// Black's move (two or more dots, or an ellipsis).
+fn count_dots(s: &[u8]) -> (usize, bool) {
+    let mut i = 0;
+    let mut n = 0;
+    loop {
+        if s.get(i) == Some(&b'.') {
+            i += 1;
+            n += 1;
+        } else if s[i..].starts_with("…".as_bytes()) {
+            i += 3;
+            n += 3;
+        } else {
+            return (i, n >= 2);
+        }
+    }
+}
+
+/// `$` digits: 0..=255.
+fn parse_u8(s: &[u8]) -> Option<u8> {
+    if s.is_empty() || s.len() > 3 || !s.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = s.iter().fold(0u32, |n, &b| n * 10 + u32::from(b - b'0'));
+    u8::try_from(n).ok()
+}
+
+/// Unicode glyphs that may follow a move directly.
+const SUFFIX_GLYPHS: [&str; 9] = ["±", "∓", "⩲", "⩱", "∞", "□", "∆", "⌓", "Δ"];
+
+/// Splits a trailing `!`/`?` run or Unicode glyph off a move token.
+fn split_glyph(tok: &[u8]) -> (&[u8], Option<&[u8]>) {
+    let mut end = tok.len();
+    while end > 0 && matches!(tok[end - 1], b'!' | b'?') {
+        end -= 1;
+    }
+    if end < tok.len() {
+        return (&tok[..end], Some(&tok[end..]));
+    }
+    if tok.last().is_some_and(|&b| b >= 0x80) {
+        for g in SUFFIX_GLYPHS {
+            if tok.len() > g.len() && tok.ends_with(g.as_bytes()) {
+                let end = tok.len() - g.len();
+                return (&tok[..end], Some(&tok[end..]));
+            }
+        }
+    }
+    (tok, None)
+}
+
+/// Whether a token outside a game starts a game without tags.
+fn looks_like_movetext(s: &[u8]) -> bool {
+    let at = |i: usize| s.get(i).copied().unwrap_or(b' ');
+    let file = |b: u8| (b'a'..=b'h').contains(&b);
+    let rank = |b: u8| (b'1'..=b'8').contains(&b);
+    let capture = |b: u8| b == b'x' || b == b':';
+    let (a, b, c, d) = (at(0), at(1), at(2), at(3));
+    if a.is_ascii_digit() {
+        return true;
+    }
+    if file(a) {
+        return rank(b) || capture(b);
+    }
+    if a.is_ascii_uppercase() {
+        if s.starts_with(b"O-O") || s.starts_with(b"OO") || s.starts_with(b"Z0") {
+            return true;
+        }
+        return (file(b) && (rank(c) || capture(c)))
+            || capture(b)
+            || (file(b) && file(c) && rank(d))
+            || (rank(b) && file(c));
+    }
+    // `--` and figurines (U+2654..U+265F: E2 99 94..9F).
+    (a == b'-' && b == b'-' && is_delimiter_or_end(c)) || (a == 0xe2 && b == 0x99)
+}
+
+fn is_delimiter_or_end(b: u8) -> bool {
+    is_delimiter(b)
+}

@@ -1,0 +1,340 @@
+//! Byte scanning helpers (memchr based), each with a plain scalar twin used
+//! as the test oracle.
+//!
+//! # The game-start rule
+//!
+//! A **tag line** is a line (bytes up to, not including, LF or CR) of at most
+//! [`MAX_TAG_LINE`] bytes that
+//! - starts with `[` in its first column,
+//! - continues with a tag name of ASCII letters, digits or `_`, then at least
+//!   one space or tab, then `"`,
+//! - and ends, after trailing spaces and tabs are removed, with `"` followed
+//!   by optional spaces/tabs and `]`.
+//!
+//! A **hard game start** is the first byte of a tag line whose previous line
+//! is not a tag line (or which is the first line of the input). A new game
+//! always begins at a hard game start, whatever the reader is doing there:
+//! inside an unterminated `{` comment or `(` variation, after a missing
+//! result, or between two blank-line separated tag sections. Because the rule
+//! looks only at the two lines around a point, any input can be cut at hard
+//! game starts and the pieces read independently with identical results
+//! (see [`super::split`]).
+
+/// The longest line that can be a tag line (16 KiB).
+pub const MAX_TAG_LINE: usize = 16 * 1024;
+
+/// Whether `b` ends a movetext token.
+#[inline]
+pub(crate) fn is_delimiter(b: u8) -> bool {
+    DELIMITERS[b as usize]
+}
+
+static DELIMITERS: [bool; 256] = {
+    let mut t = [false; 256];
+    let d = b" \t\n\r\x0b\x0c{}()[];$\0";
+    let mut i = 0;
+    while i < d.len() {
+        t[d[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
+/// Whether `b` is PGN whitespace.
+#[inline]
+pub(crate) fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// Index of the first delimiter in `s`, if any.
+#[inline]
+pub(crate) fn token_end(s: &[u8]) -> Option<usize> {
+    s.iter().position(|&b| is_delimiter(b))
+}
+
+/// Index of the first line end (LF or CR) in `s`.
+#[inline]
+pub fn line_end(s: &[u8]) -> Option<usize> {
+    memchr::memchr2(b'\n', b'\r', s)
+}
+
+/// Scalar twin of [`line_end`].
+pub fn line_end_scalar(s: &[u8]) -> Option<usize> {
+    s.iter().position(|&b| b == b'\n' || b == b'\r')
+}
+
+/// Number of line ends in `s` (LF, CRLF, lone CR each count once);
+/// `pending_cr` says the byte before `s` was a CR.
+pub fn count_line_ends(s: &[u8], pending_cr: bool) -> u64 {
+    let lf = s.iter().filter(|&&b| b == b'\n').count();
+    let cr = s.iter().filter(|&&b| b == b'\r').count();
+    let mut crlf = 0;
+    if cr > 0 && s.len() > 1 {
+        crlf = s[..s.len() - 1]
+            .iter()
+            .zip(&s[1..])
+            .filter(|(&a, &b)| a == b'\r' && b == b'\n')
+            .count();
+    }
+    if pending_cr && s.first() == Some(&b'\n') {
+        crlf += 1;
+    }
+    (lf + cr - crlf) as u64
+}
+
+/// Scalar twin of [`count_line_ends`].
+pub fn count_line_ends_scalar(s: &[u8], pending_cr: bool) -> u64 {
+    let mut n = 0;
+    let mut prev_cr = pending_cr;
+    for &b in s {
+        if b == b'\r' || (b == b'\n' && !prev_cr) {
+            n += 1;
+        }
+        prev_cr = b == b'\r';
+    }
+    n
+}
+
+/// Whether `line` (without its line end) is a tag line.
+pub fn is_tag_line(line: &[u8]) -> bool {
+    if line.len() > MAX_TAG_LINE || line.first() != Some(&b'[') {
+        return false;
+    }
+    let mut i = 1;
+    while i < line.len() && (line[i].is_ascii_alphanumeric() || line[i] == b'_') {
+        i += 1;
+    }
+    if i == 1 || i >= line.len() || !matches!(line[i], b' ' | b'\t') {
+        return false;
+    }
+    while i < line.len() && matches!(line[i], b' ' | b'\t') {
+        i += 1;
+    }
+    if i >= line.len() || line[i] != b'"' {
+        return false;
+    }
+    let open = i;
+    let mut end = line.len();
+    while end > open && matches!(line[end - 1], b' ' | b'\t') {
+        end -= 1;
+    }
+    if end <= open || line[end - 1] != b']' {
+        return false;
+    }
+    end -= 1;
+    while end > open && matches!(line[end - 1], b' ' | b'\t') {
+        end -= 1;
+    }
+    end > open + 1 && line[end - 1] == b'"'
+}
+
+/// The line starting at `data[at]`, without its line end, or None if the line
+/// is not complete in `data` (no line end) and `eof` is false.
+fn line_at(data: &[u8], at: usize, eof: bool) -> Option<&[u8]> {
+    let rest = &data[at..];
+    match line_end(rest) {
+        Some(e) => Some(&rest[..e]),
+        None if eof => Some(rest),
+        None => None,
+    }
+}
+
+/// Start of the line before the one starting at `at` (`at` > 0 is a line start).
+fn previous_line(data: &[u8], at: usize) -> &[u8] {
+    let mut end = at - 1;
+    if data[end] == b'\n' && end > 0 && data[end - 1] == b'\r' {
+        end -= 1;
+    }
+    let start = memchr::memrchr2(b'\n', b'\r', &data[..end]).map_or(0, |i| i + 1);
+    &data[start..end]
+}
+
+/// Whether `data[at]` is a hard game start, judged on `data` alone
+/// (`at` must be a line start). `eof` says `data` ends the input; otherwise a
+/// line cut by the end of `data` is not judged (None).
+pub fn is_hard_start(data: &[u8], at: usize, eof: bool) -> Option<bool> {
+    let line = line_at(data, at, eof)?;
+    if !is_tag_line(line) {
+        return Some(false);
+    }
+    Some(at == 0 || !is_tag_line(previous_line(data, at)))
+}
+
+/// Offsets of all hard game starts in `data`, which must begin at a line
+/// start of the input (`eof`: `data` is the end of the input). Lines cut off
+/// by the end of `data` are not reported when `eof` is false.
+///
+/// Only lines starting with `[` are looked at: `memchr::memmem` jumps to each
+/// `"\n["` (and `"\r["` when the data holds a CR), so the scan runs at memory
+/// speed on any input.
+pub fn hard_starts(data: &[u8], eof: bool) -> Vec<usize> {
+    let mut out = Vec::new();
+    for_each_hard_start(data, eof, |p| {
+        out.push(p);
+        true
+    });
+    out
+}
+
+/// Calls `f` with each hard start in increasing order until it returns false.
+pub fn for_each_hard_start(data: &[u8], eof: bool, mut f: impl FnMut(usize) -> bool) {
+    let mut check = |p: usize| -> bool {
+        match is_hard_start(data, p, eof) {
+            Some(true) => f(p),
+            _ => true,
+        }
+    };
+    if data.first() == Some(&b'[') && !check(0) {
+        return;
+    }
+    let has_cr = memchr::memchr(b'\r', data).is_some();
+    let lf = memchr::memmem::find_iter(data, b"\n[").map(|i| i + 1);
+    if !has_cr {
+        for p in lf {
+            if !check(p) {
+                return;
+            }
+        }
+        return;
+    }
+    let cr = memchr::memmem::find_iter(data, b"\r[").map(|i| i + 1);
+    let mut lf = lf.peekable();
+    let mut cr = cr.peekable();
+    loop {
+        let p = match (lf.peek(), cr.peek()) {
+            (Some(&a), Some(&b)) if a < b => lf.next(),
+            (Some(_), Some(_)) => cr.next(),
+            (Some(_), None) => lf.next(),
+            (None, Some(_)) => cr.next(),
+            (None, None) => None,
+        };
+        match p {
+            Some(p) => {
+                if !check(p) {
+                    return;
+                }
+            }
+            None => return,
+        }
+    }
+}
+
+/// Scalar twin of [`hard_starts`]: walks every line.
+pub fn hard_starts_scalar(data: &[u8], eof: bool) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    let mut prev_tag = false;
+    while at < data.len() {
+        let end = line_end_scalar(&data[at..]).map(|e| at + e);
+        if end.is_none() && !eof {
+            break;
+        }
+        let end = end.unwrap_or(data.len());
+        let tag = is_tag_line(&data[at..end]);
+        if tag && !prev_tag {
+            out.push(at);
+        }
+        prev_tag = tag;
+        at = end + 1;
+        if at < data.len() && data[at - 1] == b'\r' && data[at] == b'\n' {
+            at += 1;
+        }
+    }
+    out
+}
+
+/// The last hard start in `data` after offset 0 whose line is complete.
+pub fn last_hard_start(data: &[u8]) -> Option<usize> {
+    let mut best = None;
+    for needle in [&b"\n["[..], &b"\r["[..]] {
+        if needle[0] == b'\r' && memchr::memchr(b'\r', data).is_none() {
+            continue;
+        }
+        for i in memchr::memmem::rfind_iter(data, needle) {
+            let p = i + 1;
+            if best.is_some_and(|b| b >= p) {
+                break;
+            }
+            if is_hard_start(data, p, false) == Some(true) {
+                best = Some(p);
+                break;
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tag_lines() {
+        assert!(is_tag_line(br#"[Event "x"]"#));
+        assert!(is_tag_line(br#"[Event  "x \" y" ] "#));
+        assert!(is_tag_line(br#"[White "a"] [Black "b"]"#));
+        assert!(is_tag_line(br#"[Event ""]"#));
+        assert!(!is_tag_line(br#"[Event "]"#));
+        assert!(!is_tag_line(br#"[%clk 0:01:00]"#));
+        assert!(!is_tag_line(br#" [Event "x"]"#));
+        assert!(!is_tag_line(br#"[Event "x"]<br>"#));
+        assert!(!is_tag_line(br#"[Event "x"] 1. e4"#));
+        assert!(!is_tag_line(br#"[Event"x"]"#));
+        assert!(!is_tag_line(br#"[ "x"]"#));
+    }
+
+    fn cases() -> Vec<Vec<u8>> {
+        let mut v: Vec<Vec<u8>> = vec![
+            b"[A \"1\"]\n[B \"2\"]\n\n1. e4 1-0\n[A \"3\"]\n\n[B \"4\"]\n".to_vec(),
+            b"junk\r\n[A \"1\"]\r\n[B \"2\"]\r\n\r\n1. e4 {\r\n[A \"x\"]\r\n}".to_vec(),
+            b"[A \"1\"]\r[B \"2\"]\r\r1. e4 *\r[A \"3\"]\r".to_vec(),
+            b"{ [A \"1\"]\n[%clk 1]\n[A \"1\"] x\n\n[A \"2\"]".to_vec(),
+            b"\n\r\n\r[A \"1\"]\n\r[A \"1\"]".to_vec(),
+        ];
+        let sample = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/pgn/excerpt.pgn"
+        ))
+        .unwrap_or_default();
+        v.push(sample);
+        v
+    }
+
+    #[test]
+    fn hard_starts_match_scalar_twin() {
+        for c in cases() {
+            for eof in [false, true] {
+                assert_eq!(hard_starts(&c, eof), hard_starts_scalar(&c, eof));
+                for cut in [0, 1, 7, c.len() / 2, c.len()] {
+                    let cut = cut.min(c.len());
+                    let part = &c[..cut];
+                    assert_eq!(hard_starts(part, false), hard_starts_scalar(part, false));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn last_hard_start_is_last_of_all() {
+        for c in cases() {
+            let all = hard_starts(&c, false);
+            let last = all.iter().copied().rfind(|&p| p > 0);
+            assert_eq!(last_hard_start(&c), last);
+        }
+    }
+
+    #[test]
+    fn line_counting_matches_scalar_twin() {
+        for c in cases() {
+            for pending in [false, true] {
+                assert_eq!(
+                    count_line_ends(&c, pending),
+                    count_line_ends_scalar(&c, pending)
+                );
+                assert_eq!(line_end(&c), line_end_scalar(&c));
+            }
+        }
+        assert_eq!(count_line_ends(b"\n", true), 0);
+        assert_eq!(count_line_ends(b"a\r\n\r\rb\n", false), 4);
+    }
+}

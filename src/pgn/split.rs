@@ -1,0 +1,413 @@
+//! Game boundaries without tokenizing moves, game-aligned chunks, and
+//! parallel reading.
+//!
+//! # Resync rule
+//!
+//! Chunks are cut only at **hard game starts** (defined in [`super::scan`]):
+//! the first byte of a tag line (`[Name "value"]` filling its line) whose
+//! previous line is not a tag line. The [`Reader`] always begins a new game at
+//! such a point, whatever state it is in (inside an unterminated `{` comment
+//! or `(` variation, in a tag section, after a missing result); and what it
+//! does from there depends only on the bytes that follow. So reading the
+//! chunks one by one, each from a fresh reader that knows its byte offset,
+//! line and game number, gives exactly the events of one sequential reader —
+//! errors with their positions included. The rule looks at two lines only,
+//! so a `{` or `(` crossing a chunk boundary cannot exist: the boundary ends
+//! the comment or variation in both readings.
+//!
+//! Memory: a chunk holds at least one whole stretch between two hard starts,
+//! so input with no tag lines for a long stretch makes a large chunk; read
+//! untrusted input with the sequential [`Reader`], whose memory is bounded.
+
+use std::io::{self, Read};
+
+use super::buffer::SliceInput;
+use super::reader::Reader;
+use super::scan::{count_line_ends, for_each_hard_start, last_hard_start};
+use super::visitor::Visitor;
+
+/// Default chunk size for [`Chunker`] and [`par_read_all`] (1 MiB).
+pub const DEFAULT_CHUNK_SIZE: usize = 1 << 20;
+
+/// Offsets of the hard game starts in an in-memory input.
+///
+/// This is the fast path for splitting: `memchr::memmem` jumps from line
+/// start `[` to line start `[`, and only those lines are looked at. Each
+/// game with tags begins at one of these offsets; games without tags are
+/// found by the [`Reader`] only.
+///
+/// ```
+/// let pgn = b"[Event \"a\"]\n[Site \"b\"]\n\n1. e4 *\n[Event \"c\"]\n1. d4 *\n";
+/// assert_eq!(movetext::pgn::split::game_starts(pgn), [0, 32]);
+/// ```
+pub fn game_starts(data: &[u8]) -> Vec<usize> {
+    super::scan::hard_starts(data, true)
+}
+
+/// Number of hard game starts in an in-memory input (no allocation).
+pub fn count_game_starts(data: &[u8]) -> u64 {
+    let mut n = 0;
+    for_each_hard_start(data, true, |_| {
+        n += 1;
+        true
+    });
+    n
+}
+
+/// Number of hard game starts in a stream, read through [`Chunker`].
+pub fn count_game_starts_read<R: Read>(input: R) -> io::Result<u64> {
+    let mut chunker = Chunker::new(input, DEFAULT_CHUNK_SIZE);
+    let mut n = 0;
+    while let Some(chunk) = chunker.next_chunk()? {
+        // Every chunk but the first begins with a hard start; count_game_starts
+        // sees it at offset 0 (a tag line at the start of data) and counts it.
+        n += count_game_starts(&chunk.data);
+    }
+    Ok(n)
+}
+
+/// A piece of the input that begins at a hard game start (or at the input's start).
+#[derive(Debug, Clone)]
+pub struct Chunk {
+    /// The bytes.
+    pub data: Vec<u8>,
+    /// Absolute offset of `data[0]`.
+    pub offset: u64,
+    /// Index of the chunk (0-based).
+    pub index: usize,
+}
+
+/// Cuts an `io::Read` into chunks of about `chunk_size` bytes that begin at
+/// hard game starts.
+///
+/// ```
+/// use movetext::pgn::split::Chunker;
+/// let pgn = b"[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *\n".repeat(100);
+/// let mut chunker = Chunker::new(&pgn[..], 64);
+/// let mut total = 0;
+/// while let Some(chunk) = chunker.next_chunk().unwrap() {
+///     assert!(chunk.data.starts_with(b"[Event"));
+///     total += chunk.data.len();
+/// }
+/// assert_eq!(total, pgn.len());
+/// ```
+pub struct Chunker<R> {
+    inner: R,
+    carry: Vec<u8>,
+    chunk_size: usize,
+    eof: bool,
+    offset: u64,
+    index: usize,
+}
+
+impl<R: Read> Chunker<R> {
+    /// A chunker over `inner` aiming at `chunk_size` bytes per chunk.
+    pub fn new(inner: R, chunk_size: usize) -> Chunker<R> {
+        Chunker {
+            inner,
+            carry: Vec::new(),
+            chunk_size: chunk_size.max(1),
+            eof: false,
+            offset: 0,
+            index: 0,
+        }
+    }
+
+    /// Reads until `buf` holds `want` bytes or EOF.
+    fn read_to(&mut self, want: usize) -> io::Result<()> {
+        while !self.eof && self.carry.len() < want {
+            let old = self.carry.len();
+            self.carry.resize(want, 0);
+            match self.inner.read(&mut self.carry[old..]) {
+                Ok(0) => {
+                    self.carry.truncate(old);
+                    self.eof = true;
+                }
+                Ok(n) => self.carry.truncate(old + n),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => self.carry.truncate(old),
+                Err(e) => {
+                    self.carry.truncate(old);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The next chunk, None at the end of input.
+    pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
+        let mut want = self.chunk_size;
+        let mut searched_to: usize = 0;
+        let cut = loop {
+            self.read_to(want)?;
+            if self.eof {
+                break self.carry.len();
+            }
+            // Only look at the new part (plus one line back for context).
+            let from = searched_to.saturating_sub(super::scan::MAX_TAG_LINE * 2 + 2);
+            let from = match memchr::memrchr2(b'\n', b'\r', &self.carry[..from]) {
+                Some(i) => i + 1,
+                None => 0,
+            };
+            let from = if from == 0 {
+                0
+            } else {
+                // Start at a line start with its previous line included.
+                memchr::memrchr2(b'\n', b'\r', &self.carry[..from - 1]).map_or(0, |i| i + 1)
+            };
+            if let Some(p) = last_hard_start(&self.carry[from..]) {
+                let p = from + p;
+                // The first chunk must hold the first game with tags, so that
+                // junk before it is reported inside a chunk that has a game.
+                if self.offset > 0 || first_hard_start(&self.carry).is_some_and(|q| q < p) {
+                    break p;
+                }
+            }
+            searched_to = self.carry.len();
+            want = self.carry.len() + self.chunk_size;
+        };
+        if cut == 0 {
+            return Ok(None);
+        }
+        let rest = self.carry.split_off(cut);
+        let data = std::mem::replace(&mut self.carry, rest);
+        let chunk = Chunk {
+            data,
+            offset: self.offset,
+            index: self.index,
+        };
+        self.offset += cut as u64;
+        self.index += 1;
+        Ok(Some(chunk))
+    }
+}
+
+fn first_hard_start(data: &[u8]) -> Option<usize> {
+    let mut first = None;
+    for_each_hard_start(data, false, |p| {
+        first = Some(p);
+        false
+    });
+    first
+}
+
+/// The games of one chunk, read with a known or unknown start.
+struct ChunkRun<O> {
+    outputs: Vec<O>,
+    games: u64,
+    lines: u64,
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+    aborted: bool,
+    stopped: bool,
+}
+
+/// Reads one chunk. With `base` None the game numbers are unknown, so the
+/// run stops at the first error (to be read again once they are known).
+fn run_chunk<V: Visitor>(
+    chunk: &Chunk,
+    base: Option<(u64, u64)>,
+    v: &mut V,
+    count_lines: bool,
+) -> io::Result<ChunkRun<V::Output>> {
+    let (games, line) = base.unwrap_or((0, 1));
+    let mut reader = Reader::from_input(SliceInput::with_origin(&chunk.data, chunk.offset, line))
+        .with_game_base(games);
+    reader.set_abort_on_error(base.is_none());
+    let mut outputs = Vec::new();
+    let mut stopped = false;
+    while let Some(out) = reader.read_game(v)? {
+        if reader.aborted() {
+            break;
+        }
+        outputs.push(out);
+        if reader.stopped() {
+            stopped = true;
+            break;
+        }
+    }
+    Ok(ChunkRun {
+        outputs,
+        games: reader.games() - games,
+        lines: if count_lines {
+            count_line_ends(&chunk.data, false)
+        } else {
+            0
+        },
+        aborted: reader.aborted(),
+        stopped,
+    })
+}
+
+/// Reads `input` sequentially, chunk by chunk, with one visitor: the same
+/// events as one [`Reader`] over the whole input (the parallel version's
+/// reference).
+pub fn read_all_chunked<R: Read, V: Visitor>(
+    input: R,
+    chunk_size: usize,
+    v: &mut V,
+    mut sink: impl FnMut(V::Output),
+) -> io::Result<u64> {
+    let mut chunker = Chunker::new(input, chunk_size);
+    let (mut games, mut line) = (0, 1);
+    while let Some(chunk) = chunker.next_chunk()? {
+        let run = run_chunk(&chunk, Some((games, line)), v, true)?;
+        games += run.games;
+        line += run.lines;
+        run.outputs.into_iter().for_each(&mut sink);
+        if run.stopped {
+            break;
+        }
+    }
+    Ok(games)
+}
+
+/// Reads `input` in game-aligned chunks on the rayon thread pool, one
+/// visitor per chunk from `make_visitor`, and passes every game's output to
+/// `sink` in input order. Returns the number of games.
+///
+/// The events each visitor sees are exactly those of one sequential
+/// [`Reader`] (game numbers, lines and offsets of errors included): chunks are
+/// first read in parallel with unknown game numbers; a chunk that meets an
+/// error is read again, in order, once its numbers are known, and its first
+/// outputs are dropped. So `make_visitor` must make independent visitors
+/// without side effects outside their outputs. A [`Control::Stop`](super::Control::Stop)
+/// ends the reading after that game.
+///
+/// ```
+/// use movetext::pgn::{split::par_read_all, Control, Visitor};
+/// struct Moves(usize);
+/// impl Visitor for Moves {
+///     type Output = usize;
+///     fn san(&mut self, _: &[u8]) -> Control { self.0 += 1; Control::Continue }
+///     fn end_game(&mut self) -> usize { std::mem::take(&mut self.0) }
+/// }
+/// let pgn = b"[Event \"a\"]\n1. e4 e5 *\n\n[Event \"b\"]\n1. d4 *\n".repeat(1000);
+/// let mut moves = Vec::new();
+/// let games = par_read_all(&pgn[..], 256, || Moves(0), |m| moves.push(m)).unwrap();
+/// assert_eq!(games, 2000);
+/// assert_eq!(moves.iter().sum::<usize>(), 3000);
+/// ```
+#[cfg(feature = "parallel")]
+pub fn par_read_all<R, V, F>(
+    input: R,
+    chunk_size: usize,
+    make_visitor: F,
+    mut sink: impl FnMut(V::Output),
+) -> io::Result<u64>
+where
+    R: Read,
+    V: Visitor,
+    V::Output: Send,
+    F: Fn() -> V + Sync,
+{
+    use rayon::prelude::*;
+
+    let mut chunker = Chunker::new(input, chunk_size);
+    let batch_len = rayon::current_num_threads().max(1) * 2;
+    let (mut games, mut line) = (0u64, 1u64);
+    loop {
+        let mut batch = Vec::with_capacity(batch_len);
+        while batch.len() < batch_len {
+            match chunker.next_chunk()? {
+                Some(c) => batch.push(c),
+                None => break,
+            }
+        }
+        if batch.is_empty() {
+            return Ok(games);
+        }
+        let (g0, l0) = (games, line);
+        let runs: Vec<io::Result<ChunkRun<V::Output>>> = batch
+            .par_iter()
+            .enumerate()
+            .map(|(i, chunk)| {
+                let base = if i == 0 { Some((g0, l0)) } else { None };
+                run_chunk(chunk, base, &mut make_visitor(), true)
+            })
+            .collect();
+        for (chunk, run) in batch.iter().zip(runs) {
+            let mut run = run?;
+            if run.aborted {
+                let lines = run.lines;
+                run = run_chunk(chunk, Some((games, line)), &mut make_visitor(), false)?;
+                run.lines = lines;
+            }
+            games += run.games;
+            line += run.lines;
+            run.outputs.into_iter().for_each(&mut sink);
+            if run.stopped {
+                return Ok(games);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::events::EventLog;
+
+    fn sequential(data: &[u8]) -> Vec<Vec<crate::pgn::events::Event>> {
+        let mut out = Vec::new();
+        Reader::from_slice(data)
+            .read_all(&mut EventLog::default(), |e| out.push(e))
+            .unwrap();
+        out
+    }
+
+    const TRICKY: &[u8] = b"junk line\n[Event \"1\"]\n1. e4 {open comment\n\n[Event \"2\"]\n1. d4 (1. c4\n[Event \"3\"]\n[Site \"x\"]\n\n[Event \"4\"]\r\n1. e4 $300 e5 0-0\r\n[Event \"5\"]\r1. f4 -/-\r";
+
+    fn same(
+        a: &[Vec<crate::pgn::events::Event>],
+        b: &[Vec<crate::pgn::events::Event>],
+        what: &str,
+    ) {
+        for (i, (x, y)) in a.iter().zip(b).enumerate() {
+            assert_eq!(x, y, "{what}: game {}", i + 1);
+        }
+        assert_eq!(a.len(), b.len(), "{what}: game count");
+    }
+
+    #[test]
+    fn chunked_equals_sequential() {
+        let seq = sequential(TRICKY);
+        assert_eq!(seq.len(), 5);
+        for size in [1, 5, 20, 64, 1000] {
+            let mut out = Vec::new();
+            read_all_chunked(TRICKY, size, &mut EventLog::default(), |e| out.push(e)).unwrap();
+            same(&out, &seq, &format!("chunk size {size}"));
+        }
+    }
+
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn parallel_equals_sequential() {
+        let data = TRICKY.repeat(50);
+        let seq = sequential(&data);
+        for size in [1, 37, 300, 4096] {
+            let mut out = Vec::new();
+            let n = par_read_all(&data[..], size, EventLog::default, |e| out.push(e)).unwrap();
+            assert_eq!(n as usize, seq.len());
+            same(&out, &seq, &format!("chunk size {size}"));
+        }
+    }
+
+    #[test]
+    fn chunks_begin_at_hard_starts() {
+        let data = TRICKY.repeat(20);
+        let starts = game_starts(&data);
+        let mut chunker = Chunker::new(&data[..], 50);
+        let mut n = 0;
+        while let Some(c) = chunker.next_chunk().unwrap() {
+            if c.index > 0 {
+                assert!(starts.contains(&(c.offset as usize)));
+            }
+            n += 1;
+        }
+        assert!(n > 20);
+        assert_eq!(
+            count_game_starts_read(&data[..]).unwrap(),
+            starts.len() as u64
+        );
+    }
+}

