@@ -704,3 +704,71 @@ fn no_panic_on_random_input() {
         let _ = Nag::from_ascii(&text);
     }
 }
+
+#[test]
+fn spec_forms_needing_a_position() {
+    // Capture mark omitted (ECO style): `Be5` for Bxe5, lenient only.
+    let p = pos("4k3/8/8/4n3/8/8/1B6/4K3 w - - 0 1");
+    let bxe5 = nm(Square::B2, Square::E5);
+    resolves_to(&p, "Be5", EN, Lenient, bxe5);
+    resolves_to(&p, "Bxe5", EN, Strict, bxe5);
+    resolves_to(&p, "B:e5", EN, Lenient, bxe5);
+    resolves_to(&p, "Be5:", EN, Lenient, bxe5);
+    resolves_to(&p, "Gxe5", Language::Pl, Strict, bxe5);
+    resolves_to(&p, "G:e5", Language::Pl, Lenient, bxe5);
+    assert_eq!(resolve(&p, "Be5", EN, Strict), Err(SanError::Illegal));
+    assert_eq!(san(&p, bxe5, &SanStyle::PGN), "Bxe5");
+    let colon = SanStyle {
+        capture_colon: true,
+        ..SanStyle::PGN
+    };
+    assert_eq!(san(&p, bxe5, &colon), "B:e5");
+    // FAN: the glyph's colour follows the side to move.
+    let mut p = Position::new();
+    p.play(nm(Square::E2, Square::E4));
+    assert_eq!(san(&p, nm(Square::B8, Square::C6), &SanStyle::FAN), "♞c6");
+    let white_glyphs = SanStyle {
+        figurines: Figurines::White,
+        ..SanStyle::PGN
+    };
+    assert_eq!(san(&p, nm(Square::B8, Square::C6), &white_glyphs), "♘c6");
+    // ICCF: 1.e4 is 5254; UCI e2e4; LAN e2-e4.
+    let start = Position::new();
+    let e4 = nm(Square::E2, Square::E4);
+    assert_eq!(Iccf::from_ascii(b"5254").unwrap().to_move(&start), Ok(e4));
+    assert_eq!(to_iccf(e4).to_string(), "5254");
+    assert_eq!(Uci::from_ascii(b"e2e4").unwrap().to_move(&start), Ok(e4));
+    assert_eq!(
+        Lan::from_ascii(b"e2-e4", EN).unwrap().to_move(&start),
+        Ok(e4)
+    );
+    assert_eq!(
+        Lan::from_ascii(b"Nb1-c3", EN).unwrap().to_move(&start),
+        Ok(nm(Square::B1, Square::C3))
+    );
+    // A LAN piece letter must match the piece on the square.
+    assert_eq!(
+        Lan::from_ascii(b"Bb1-c3", EN).unwrap().to_move(&start),
+        Err(SanError::Illegal)
+    );
+    // The Lithuanian seed's `e1-e2` has no letter, so it names a pawn: no
+    // pawn stands on e1.
+    assert_eq!(
+        Lan::from_ascii(b"e1-e2", Language::Lt)
+            .unwrap()
+            .to_move(&start),
+        Err(SanError::Illegal)
+    );
+    // `Rd3xd7` (LAN) in a position where the rook can take on d7.
+    let p = pos("4k3/3p4/8/8/8/3R4/8/4K3 w - - 0 1");
+    let rxd7 = nm(Square::D3, Square::D7);
+    assert_eq!(
+        Lan::from_ascii(b"Rd3xd7", EN).unwrap().to_move(&p),
+        Ok(rxd7)
+    );
+    assert_eq!(lan(&p, rxd7, true), "Rd3xd7");
+    assert_eq!(
+        Uci::from_ascii(b"e7e8q").unwrap().to_move(&p),
+        Err(SanError::Illegal)
+    );
+}
