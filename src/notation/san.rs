@@ -289,6 +289,7 @@ impl San {
     /// });
     /// assert_eq!(sp.suffix, Some(Suffix::Mate));
     /// ```
+    #[inline]
     pub fn from_ascii(
         bytes: &[u8],
         lang: Language,
@@ -315,6 +316,7 @@ impl San {
     /// assert!(sp.en_passant);
     /// assert_eq!(used, 9);
     /// ```
+    #[inline]
     pub fn from_ascii_prefix(
         b: &[u8],
         lang: Language,
@@ -330,6 +332,7 @@ impl San {
     }
 
     /// The full parser; [`fast_english`] covers the common forms first.
+    #[inline(never)]
     pub(crate) fn parse_general(
         b: &[u8],
         lang: Language,
