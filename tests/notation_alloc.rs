@@ -6,8 +6,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use movetext::notation::{
-    detect_language, to_iccf, write_iccf, write_lan, write_san, write_uci, ArrayBuf, GameResult,
-    Iccf, Lan, Language, Nag, NagStyle, ParseMode, San, SanStyle, Uci,
+    detect_language, to_iccf, write_descriptive, write_iccf, write_lan, write_san, write_uci,
+    ArrayBuf, Descriptive, GameResult, Iccf, Lan, Language, Nag, NagStyle, ParseMode, San,
+    SanStyle, Uci,
 };
 use movetext::{CastlingMode, Position};
 
@@ -121,6 +122,10 @@ fn parsing_resolving_and_writing_do_not_allocate() {
                     Ok(r.mv)
                 );
                 assert_eq!(to_iccf(r.mv).to_move(&pos), Ok(r.mv));
+                buf.clear();
+                write_descriptive(&pos, r.mv, &mut buf);
+                let d = Descriptive::from_ascii(buf.as_bytes()).unwrap();
+                assert_eq!(d.to_move(&pos), Ok(r.mv));
                 pos.play(r.mv);
             }
             assert_eq!(detect_language(&Position::new(), tokens), Some(lang));

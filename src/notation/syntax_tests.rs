@@ -671,3 +671,10 @@ fn fast_path_agrees_with_general_parser() {
     }
     assert!(fast_hits > 100_000, "{fast_hits}");
 }
+
+#[test]
+fn values_are_small() {
+    assert_eq!(core::mem::size_of::<San>(), 7);
+    assert!(core::mem::size_of::<SanPlus>() <= 16);
+    assert!(core::mem::size_of::<Result<(SanPlus, usize), ParseError>>() <= 32);
+}
