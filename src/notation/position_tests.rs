@@ -287,6 +287,13 @@ fn castling_in_every_notation() {
     assert_eq!(Iccf::from_ascii(b"5131").unwrap().to_move(&p), Ok(qs));
     assert_eq!(Lan::from_ascii(b"O-O", EN).unwrap().to_move(&p), Ok(ks));
     assert_eq!(Lan::from_ascii(b"Ke1-g1", EN).unwrap().to_move(&p), Ok(ks));
+    // Lenient SAN: castling as the king's move.
+    resolves_to(&p, "Kg1", EN, Lenient, ks);
+    resolves_to(&p, "Kc1", EN, Lenient, qs);
+    resolves_to(&p, "Kh1", EN, Lenient, ks);
+    resolves_to(&p, "Kf1", EN, Lenient, nm(Square::E1, Square::F1));
+    assert_eq!(resolve(&p, "Kg1", EN, Strict), Err(SanError::Illegal));
+    assert_eq!(resolve(&p, "Kdg1", EN, Lenient), Err(SanError::Illegal));
     // A king step stays a king step.
     assert_eq!(
         Uci::from_ascii(b"e1f1").unwrap().to_move(&p),

@@ -260,6 +260,17 @@ impl San {
                 }
                 if mode == ParseMode::Strict {
                     list.retain(|&m| pos.is_capture(m) == capture);
+                } else if role == Role::King && list.is_empty() {
+                    // Lenient: castling written as the king's move (`Kg1`,
+                    // or `Kh1` onto the rook as Chess960 tools do).
+                    if let Some(to) = self.to() {
+                        let king = pos.king(pos.turn());
+                        if mask.contains(king) {
+                            if let Some(m) = castling_by_king_move(pos, king, to) {
+                                return Ok(m);
+                            }
+                        }
+                    }
                 }
                 unique(&list)
             }
