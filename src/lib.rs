@@ -9,6 +9,7 @@ pub mod notation;
 pub mod pgn;
 pub mod position;
 pub mod types;
+pub mod validate;
 
 pub use bitboard::Bitboard;
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
