@@ -66,28 +66,33 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let start = Instant::now();
     for src in sources(&args.read) {
         let name = src.name().to_string();
-        let read = read_games(&src, &reading, CheckVisitor::default, |n, g: Checked, stderr| {
-            totals.games += 1;
-            totals.moves += u64::from(g.summary.moves);
-            if g.summary.failed {
-                totals.failed += 1;
-            }
-            if g.errors.is_empty() {
-                return Ok(());
-            }
-            stderr
-                .suspend(|| {
-                    for e in &g.errors {
-                        writeln!(out, "{}", error_line(&name, e, n))?;
-                    }
-                    // With a progress bar, show the lines now, under it.
-                    if stderr.has_bar() {
-                        out.flush()?;
-                    }
-                    Ok(())
-                })
-                .map_err(|e| Failure::output("stdout", e))
-        });
+        let read = read_games(
+            &src,
+            &reading,
+            CheckVisitor::default,
+            |n, g: Checked, stderr| {
+                totals.games += 1;
+                totals.moves += u64::from(g.summary.moves);
+                if g.summary.failed {
+                    totals.failed += 1;
+                }
+                if g.errors.is_empty() {
+                    return Ok(());
+                }
+                stderr
+                    .suspend(|| {
+                        for e in &g.errors {
+                            writeln!(out, "{}", error_line(&name, e, n))?;
+                        }
+                        // With a progress bar, show the lines now, under it.
+                        if stderr.has_bar() {
+                            out.flush()?;
+                        }
+                        Ok(())
+                    })
+                    .map_err(|e| Failure::output("stdout", e))
+            },
+        );
         match read {
             Ok(bytes) => totals.bytes += bytes,
             Err(f) if f.is_input() => {

@@ -325,7 +325,10 @@ impl GameVisitor for ConvertVisitor {
 pub fn run(args: &ConvertArgs) -> ExitCode {
     let (mut out, out_name): (Box<dyn Write>, String) = match &args.output {
         Some(path) => match File::create(path) {
-            Ok(f) => (Box::new(BufWriter::with_capacity(256 * 1024, f)), path.clone()),
+            Ok(f) => (
+                Box::new(BufWriter::with_capacity(256 * 1024, f)),
+                path.clone(),
+            ),
             Err(e) => return Failure::Output(path.clone(), e).report(),
         },
         None => (

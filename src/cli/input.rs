@@ -230,7 +230,7 @@ where
             stop.set(true);
         }
         if let Some(b) = &bar {
-            if games % 512 == 0 {
+            if games.is_multiple_of(512) {
                 let secs = start.elapsed().as_secs_f64().max(1e-9);
                 b.set_message(format!("{games} games {:.0} games/s", games as f64 / secs));
             }

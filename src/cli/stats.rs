@@ -43,8 +43,7 @@ pub fn classify(token: &[u8]) -> usize {
     if (4..=5).contains(&t.len()) && t.iter().all(u8::is_ascii_digit) {
         return 4;
     }
-    if t.first().is_some_and(|&b| b == b'O' || b == b'0') && t.iter().all(|b| b"O0o-".contains(b))
-    {
+    if t.first().is_some_and(|&b| b == b'O' || b == b'0') && t.iter().all(|b| b"O0o-".contains(b)) {
         return 0;
     }
     let squares = t
@@ -202,7 +201,15 @@ impl Totals {
             .iter()
             .map(|(k, n)| format!("{k}={n}"))
             .collect::<Vec<_>>();
-        writeln!(out, "errors: {}", if errors.is_empty() { "none".to_string() } else { errors.join(", ") })?;
+        writeln!(
+            out,
+            "errors: {}",
+            if errors.is_empty() {
+                "none".to_string()
+            } else {
+                errors.join(", ")
+            }
+        )?;
         Ok(())
     }
 }
