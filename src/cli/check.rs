@@ -10,7 +10,7 @@ use movetext::validate::{GameError, GameSummary, GameVisitor};
 use movetext::{Move, Position};
 
 use super::input::{read_games, sources, Reading};
-use super::{error_line, ErrorLog, Failure, Located, ReadArgs};
+use super::{eprint_line, error_line, ErrorLog, Failure, Located, ReadArgs};
 
 /// Arguments of `check`.
 #[derive(Args, Debug)]
@@ -109,7 +109,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let secs = start.elapsed().as_secs_f64();
     if !args.read.quiet {
         let rate = |x: f64| if secs > 0.0 { x / secs } else { 0.0 };
-        eprintln!(
+        eprint_line(&format!(
             "games={} valid={} failed={} moves={} bytes={} secs={:.3} MB/s={:.1} moves/s={:.0}",
             totals.games,
             totals.games - totals.failed,
@@ -119,7 +119,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             secs,
             rate(totals.bytes as f64 / 1e6),
             rate(totals.moves as f64),
-        );
+        ));
     }
     if io_failed {
         ExitCode::from(2)

@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use movetext::pgn::{input::open_input, split::par_read_all, Reader};
 use movetext::validate::{GameVisitor, ValidateOptions, Validator};
 
-use super::{Failure, ReadArgs};
+use super::{eprint_line, Failure, ReadArgs};
 
 /// The embedded sample: about 300 real games (human, online, TCEC and
 /// Chess960 games, one with variations and comments).
@@ -48,10 +48,10 @@ pub fn sources(args: &ReadArgs) -> Vec<Source> {
     if args.files.is_empty() {
         if io::stdin().is_terminal() {
             if !args.quiet {
-                eprintln!(
+                eprint_line(&format!(
                     "movetext: no input given and stdin is a terminal: reading the embedded sample ({} games); pass FILES or - for stdin",
                     sample_games()
-                );
+                ));
             }
             return vec![Source::Sample];
         }
@@ -131,8 +131,8 @@ impl Stderr {
     /// Prints one line on stderr.
     pub fn line(&self, s: &str) {
         match &self.0 {
-            Some(bar) => bar.suspend(|| eprintln!("{s}")),
-            None => eprintln!("{s}"),
+            Some(bar) => bar.suspend(|| eprint_line(s)),
+            None => eprint_line(s),
         }
     }
 

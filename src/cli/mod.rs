@@ -128,7 +128,7 @@ impl Failure {
         match self {
             Failure::BrokenPipe => ExitCode::from(EXIT_BROKEN_PIPE),
             other => {
-                eprintln!("movetext: {other}");
+                eprint_line(&format!("movetext: {other}"));
                 ExitCode::from(2)
             }
         }
@@ -145,6 +145,13 @@ impl fmt::Display for Failure {
             Failure::Usage(m) => f.write_str(m),
         }
     }
+}
+
+/// Writes one line on stderr; a closed stderr is ignored (no panic).
+pub fn eprint_line(s: &str) {
+    use io::Write;
+    let mut e = io::stderr().lock();
+    let _ = writeln!(e, "{s}");
 }
 
 /// An I/O error's message without the ` (os error N)` tail.
