@@ -63,6 +63,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut totals = Totals::default();
     let mut io_failed = false;
+    let mut read_any = false;
     let start = Instant::now();
     for src in sources(&args.read) {
         let name = src.name().to_string();
@@ -94,7 +95,10 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             },
         );
         match read {
-            Ok(bytes) => totals.bytes += bytes,
+            Ok(bytes) => {
+                totals.bytes += bytes;
+                read_any = true;
+            }
             Err(f) if f.is_input() => {
                 let _ = out.flush();
                 f.report();
@@ -107,7 +111,8 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         return Failure::output("stdout", e).report();
     }
     let secs = start.elapsed().as_secs_f64();
-    if !args.read.quiet {
+    // No summary when no input could be read: the error line says it all.
+    if !args.read.quiet && read_any {
         let rate = |x: f64| if secs > 0.0 { x / secs } else { 0.0 };
         eprint_line(&format!(
             "games={} valid={} failed={} moves={} bytes={} secs={:.3} MB/s={:.1} moves/s={:.0}",

@@ -32,6 +32,16 @@ fn missing_file() {
 }
 
 #[test]
+fn missing_file_is_one_line() {
+    let r = run(&["check", "/nonexistent/x.pgn"]);
+    assert_eq!((r.code, r.stdout.as_str()), (Some(2), ""));
+    assert_one_line(
+        &r.stderr,
+        "movetext: /nonexistent/x.pgn: No such file or directory",
+    );
+}
+
+#[test]
 fn missing_file_among_good_ones() {
     // The other files are still read; the status says something failed.
     let r = run(&[
