@@ -20,7 +20,10 @@ mod common;
 use std::hint::black_box;
 use std::time::Duration;
 
-use common::{cozy_perft, parse3, samples, shakmaty_perft, Sample, KIWIPETE, START};
+use common::{
+    check_tally, cozy_perft, parse3, samples, shakmaty_perft, Sample, CHECKS_AND_MATES, KIWIPETE,
+    START,
+};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use movetext::{Bitboard, CheckStatus, MoveList};
 use shakmaty::Position as _;
@@ -91,6 +94,8 @@ fn per_call_group<'a>(
 fn per_call(c: &mut Criterion) {
     let samples: Vec<Sample> = samples();
     let n = samples.len();
+    let (checks, mates) = check_tally(&samples);
+    assert_eq!((checks, mates), CHECKS_AND_MATES);
     let lib = |name: &str| BenchmarkId::from_parameter(name);
 
     // (a) One legal move list per position.

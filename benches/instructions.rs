@@ -20,8 +20,8 @@ mod common;
 use std::hint::black_box;
 
 use common::{
-    cozy_perft, movetext_positions, parse3, samples, shakmaty_perft, Sample, KIWIPETE, START,
-    TOTAL_LEGAL_MOVES,
+    cozy_perft, movetext_positions, parse3, samples, shakmaty_perft, Sample, CHECKS_AND_MATES,
+    KIWIPETE, START, TOTAL_LEGAL_MOVES,
 };
 use gungraun::{library_benchmark, library_benchmark_group, main};
 use movetext::{Bitboard, CheckStatus, MoveList, Position};
@@ -213,17 +213,19 @@ fn tally(statuses: impl Iterator<Item = CheckStatus>) -> (u32, u32) {
 #[library_benchmark]
 #[bench::positions_2000(setup = samples)]
 fn check_status_movetext(samples: Vec<Sample>) -> (u32, u32) {
-    tally(
+    let t = tally(
         samples
             .iter()
             .map(|s| black_box(s.mt.check_status_after(s.mt_move))),
-    )
+    );
+    assert_eq!(t, CHECKS_AND_MATES);
+    t
 }
 
 #[library_benchmark]
 #[bench::positions_2000(setup = samples)]
 fn check_status_shakmaty(samples: Vec<Sample>) -> (u32, u32) {
-    tally(samples.iter().map(|s| {
+    let t = tally(samples.iter().map(|s| {
         let mut p = s.sk.clone();
         p.play_unchecked(s.sk_move);
         black_box(if !p.is_check() {
@@ -233,13 +235,15 @@ fn check_status_shakmaty(samples: Vec<Sample>) -> (u32, u32) {
         } else {
             CheckStatus::Check
         })
-    }))
+    }));
+    assert_eq!(t, CHECKS_AND_MATES);
+    t
 }
 
 #[library_benchmark]
 #[bench::positions_2000(setup = samples)]
 fn check_status_cozy(samples: Vec<Sample>) -> (u32, u32) {
-    tally(samples.iter().map(|s| {
+    let t = tally(samples.iter().map(|s| {
         let mut p = s.cz.clone();
         p.play_unchecked(s.cz_move);
         black_box(if p.checkers().is_empty() {
@@ -249,7 +253,9 @@ fn check_status_cozy(samples: Vec<Sample>) -> (u32, u32) {
         } else {
             CheckStatus::Check
         })
-    }))
+    }));
+    assert_eq!(t, CHECKS_AND_MATES);
+    t
 }
 
 library_benchmark_group!(

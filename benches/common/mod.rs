@@ -6,7 +6,7 @@
 //! Everything here runs outside the timed code.
 #![allow(dead_code)] // each bench binary uses a different part
 
-use movetext::{Move, Position, Role, Square};
+use movetext::{CheckStatus, Move, Position, Role, Square};
 use shakmaty::Position as _;
 
 /// The start position.
@@ -19,6 +19,9 @@ const POSITIONS: &str = include_str!("../data/positions.fen");
 
 /// Number of legal moves summed over the 2,000 positions.
 pub const TOTAL_LEGAL_MOVES: u64 = 61_334;
+
+/// Of the samples' chosen moves, how many give check and how many mate.
+pub const CHECKS_AND_MATES: (u32, u32) = (52, 1);
 
 /// One position of the set in the three libraries, with one legal,
 /// non-castling move of it (the same move in each library's encoding).
@@ -111,6 +114,46 @@ pub fn samples() -> Vec<Sample> {
             }
         })
         .collect()
+}
+
+/// How many of the samples' chosen moves give check and how many mate,
+/// after checking that the three libraries agree on every one.
+pub fn check_tally(samples: &[Sample]) -> (u32, u32) {
+    let (mut checks, mut mates) = (0, 0);
+    for s in samples {
+        let status = s.mt.check_status_after(s.mt_move);
+        let mut sk = s.sk.clone();
+        sk.play_unchecked(s.sk_move);
+        let mut cz = s.cz.clone();
+        cz.play_unchecked(s.cz_move);
+        let mate = sk.is_checkmate();
+        assert_eq!(
+            (sk.is_check(), mate),
+            (
+                status != CheckStatus::None,
+                status == CheckStatus::Checkmate
+            ),
+            "shakmaty disagrees on {:?} in {}",
+            s.mt_move,
+            s.mt.fen()
+        );
+        assert_eq!(
+            (
+                !cz.checkers().is_empty(),
+                cz.status() == cozy_chess::GameStatus::Won
+            ),
+            (status != CheckStatus::None, mate),
+            "cozy-chess disagrees on {:?} in {}",
+            s.mt_move,
+            s.mt.fen()
+        );
+        match status {
+            CheckStatus::None => {}
+            CheckStatus::Check => checks += 1,
+            CheckStatus::Checkmate => mates += 1,
+        }
+    }
+    (checks, mates)
 }
 
 /// shakmaty bulk perft: `legal_moves().len()` at the last ply.
