@@ -45,6 +45,7 @@ fn legals_are_legal_seed_corpus() {
 
 #[test]
 fn fen_crash_inputs() {
+    // Skips inputs of open (reported, unfixed) bugs; see below.
     replay(&root().join("tests/data/fuzz/fen"), fuzz_checks::fen);
 }
 
@@ -54,4 +55,20 @@ fn legals_are_legal_crash_inputs() {
         &root().join("tests/data/fuzz/legals_are_legal"),
         fuzz_checks::legals_are_legal,
     );
+}
+
+/// OPEN BUG, found by the `fen` fuzzer: `Position::from_fen` accepts two
+/// castling rights on the same side of the king (`2K2R1R w HF`: rooks f1
+/// and h1 both east of the king on c1). `castling_rights()` keeps both
+/// rooks, but only h1 can castle (`castling_rook` picks the outermost),
+/// and `fen()` writes `K`, which reads back with one right: the position
+/// does not survive its own FEN. Fix: reject the second right of a side
+/// (or keep only one) when reading. Then drop `should_panic` and the
+/// `open_bug` entry in fuzz/src/lib.rs.
+#[test]
+#[should_panic(expected = "castling rights")]
+fn open_bug_two_castling_rights_on_one_side() {
+    let data =
+        std::fs::read(root().join("tests/data/fuzz/fen/two-castling-rights-one-side")).unwrap();
+    fuzz_checks::fen_with(&data, false);
 }
