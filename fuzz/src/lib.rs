@@ -485,7 +485,7 @@ pub fn open_bug(pos: &Position) -> Option<&'static str> {
 }
 
 /// Plies per input of [`legals_are_legal`].
-pub const MAX_PLIES: usize = 200;
+pub const MAX_PLIES: usize = 50;
 
 /// Target `legals_are_legal`: a game of fuzzed move choices, every position
 /// checked with [`check_position`].
