@@ -57,18 +57,19 @@ fn legals_are_legal_crash_inputs() {
     );
 }
 
-/// OPEN BUG, found by the `fen` fuzzer: `Position::from_fen` accepts two
-/// castling rights on the same side of the king (`2K2R1R w HF`: rooks f1
-/// and h1 both east of the king on c1). `castling_rights()` keeps both
-/// rooks, but only h1 can castle (`castling_rook` picks the outermost),
-/// and `fen()` writes `K`, which reads back with one right: the position
-/// does not survive its own FEN. Fix: reject the second right of a side
-/// (or keep only one) when reading. Then drop `should_panic` and the
-/// `open_bug` entry in fuzz/src/lib.rs.
+/// Found by the `fen` fuzzer: `Position::from_fen` accepted two castling
+/// rights on the same side of the king (`2K2R1R w HF`: rooks f1 and h1 both
+/// east of the king on c1); only one could castle and `fen()` wrote one, so
+/// the position did not survive its own FEN. Cause: no check for a second
+/// right on a side. Now the FEN is refused (`TwoCastlingRooksOnOneSide`).
 #[test]
-#[should_panic(expected = "castling rights")]
-fn open_bug_two_castling_rights_on_one_side() {
+fn two_castling_rights_on_one_side_are_refused() {
     let data =
         std::fs::read(root().join("tests/data/fuzz/fen/two-castling-rights-one-side")).unwrap();
-    fuzz_checks::fen_with(&data, false);
+    let err = movetext::Position::from_fen_bytes(data.trim_ascii()).unwrap_err();
+    assert_eq!(
+        err.kind,
+        movetext::position::FenErrorKind::TwoCastlingRooksOnOneSide
+    );
+    fuzz_checks::fen(&data);
 }

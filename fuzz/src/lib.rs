@@ -438,17 +438,13 @@ pub fn check_position(pos: &Position) -> MoveList {
 /// agrees with the oracle ([`check_position`]), and every move can be
 /// played and its replies generated (perft 2).
 pub fn fen(data: &[u8]) {
-    fen_with(data, true);
+    fen_checks(data);
 }
 
-/// [`fen`], optionally without skipping the inputs of [`open_bug`].
-pub fn fen_with(data: &[u8], skip_open_bugs: bool) {
+fn fen_checks(data: &[u8]) {
     let Ok(pos) = Position::from_fen_bytes(data) else {
         return;
     };
-    if skip_open_bugs && open_bug(&pos).is_some() {
-        return;
-    }
     let fen = pos.fen();
     let again =
         Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen:?} does not read back: {e}"));
@@ -462,26 +458,6 @@ pub fn fen_with(data: &[u8], skip_open_bugs: bool) {
         .map(|&m| pos.played(m).count_legal_moves())
         .sum();
     assert_eq!(pos.perft(2), nodes, "{fen}");
-}
-
-/// Known, reported, not yet fixed bugs that the fuzzers would otherwise hit
-/// within seconds (hiding everything else): the name of the bug `pos`
-/// triggers, if any. Each has a crash input under `tests/data/fuzz/`
-/// replayed by `tests/fuzz_regressions.rs`; delete the entry once fixed.
-pub fn open_bug(pos: &Position) -> Option<&'static str> {
-    // `from_fen` accepts two castling rights on one side of the king (e.g.
-    // `2K2R1R w HF`), keeps both rooks in `castling_rights()`, but castles
-    // with one only and writes `K`, so the FEN does not read back.
-    for color in [Color::White, Color::Black] {
-        let king = pos.king(color);
-        let rooks = pos.castling_rights() & pos.by_color(color);
-        let east = rooks.into_iter().filter(|r| r.file() > king.file()).count();
-        let west = rooks.into_iter().filter(|r| r.file() < king.file()).count();
-        if east > 1 || west > 1 {
-            return Some("two castling rights on one side of the king");
-        }
-    }
-    None
 }
 
 /// Plies per input of [`legals_are_legal`].
@@ -498,7 +474,6 @@ pub const MAX_PLIES: usize = 50;
 pub fn legals_are_legal(data: &[u8]) {
     let (mut pos, choices) = match data.iter().position(|&b| b == b'\n') {
         Some(nl) => match Position::from_fen_bytes(&data[..nl]) {
-            Ok(pos) if open_bug(&pos).is_some() => return,
             Ok(pos) => (pos, &data[nl + 1..]),
             Err(_) => (Position::new(), data),
         },
