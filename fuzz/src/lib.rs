@@ -57,7 +57,7 @@ impl Naive {
             board,
             turn: pos.turn(),
             castling_rooks: pos.castling_rights().into_iter().collect(),
-            ep: pos.pseudo_ep_square(),
+            ep: pos.ep_square(),
         }
     }
 

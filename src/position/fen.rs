@@ -476,5 +476,6 @@ fn parse_four(parts: &[(usize, &[u8])]) -> Result<Position, FenError> {
     let (off, ep) = parts[3];
     parse_ep(&mut pos, off, ep)?;
     pos.update_check_info();
+    pos.settle_ep_square();
     Ok(pos)
 }

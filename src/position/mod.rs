@@ -97,7 +97,7 @@ pub struct Position {
     turn: Color,
     /// Squares of the rooks that may still castle (both colours).
     castling: Bitboard,
-    /// Set only when a pawn of the side to move attacks it (pseudo-legal).
+    /// Set only when an en passant capture is legal.
     ep_square: Option<Square>,
     mode: CastlingMode,
     halfmove_clock: u32,
@@ -242,23 +242,29 @@ impl Position {
         self.pieces(color, Role::King).first().unwrap_or(Square::A1)
     }
 
-    /// The en passant target square, only if an en passant capture is legal.
+    /// The en passant target square, only if an en passant capture is legal
+    /// (so positions that differ only by an unusable en passant square are
+    /// equal and hash alike, as repetition rules want).
+    #[inline]
     pub fn ep_square(&self) -> Option<Square> {
-        let ep = self.ep_square?;
-        let from =
-            attacks::pawn_attacks(self.turn.other(), ep) & self.pieces(self.turn, Role::Pawn);
-        if from.into_iter().any(|f| self.ep_is_legal(f, ep)) {
-            Some(ep)
-        } else {
-            None
-        }
+        self.ep_square
     }
 
-    /// The en passant target square whenever a pawn of the side to move
-    /// attacks it, even if the capture would be illegal.
-    #[inline]
-    pub fn pseudo_ep_square(&self) -> Option<Square> {
-        self.ep_square
+    /// Whether a pawn of the side to move can legally capture en passant on
+    /// `ep`.
+    fn any_legal_ep(&self, ep: Square) -> bool {
+        let from =
+            attacks::pawn_attacks(self.turn.other(), ep) & self.pieces(self.turn, Role::Pawn);
+        from.into_iter().any(|f| self.ep_is_legal(f, ep))
+    }
+
+    /// Keeps the en passant square only if a capture there is legal.
+    pub(crate) fn settle_ep_square(&mut self) {
+        if let Some(ep) = self.ep_square {
+            if !self.any_legal_ep(ep) {
+                self.ep_square = None;
+            }
+        }
     }
 
     /// How castling moves are written: standard or Chess960.
@@ -500,6 +506,7 @@ impl Position {
         }
         self.turn = them;
         self.update_check_info();
+        self.settle_ep_square();
     }
 
     /// Passes the turn (the PGN null move `--`): no piece moves, the en

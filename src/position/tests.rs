@@ -135,6 +135,9 @@ fn en_passant_written_only_when_legal() {
     let pinned = Position::from_fen("8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1").unwrap();
     assert_eq!(pinned.ep_square(), None);
     assert_eq!(pinned.fen(), "8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1");
+    // So the two positions are one, for equality and hashing.
+    let without = Position::from_fen("8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1").unwrap();
+    assert_eq!(pinned, without);
 }
 
 fn uci_list(pos: &Position, list: &MoveList) -> Vec<String> {
