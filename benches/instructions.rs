@@ -12,10 +12,15 @@
 //! asserts its result (node count, move count), so a wrong generator cannot
 //! post a fast figure.
 //!
+//! The `san` group reads and writes the 2,000 moves as played of
+//! `benches/data/san_moves.txt` (see `benches/notation.rs`).
+//!
 //! New groups (notation, PGN) are added by appending benches and a
 //! `library_benchmark_group!`, and listing the group in `main!`.
 
 mod common;
+#[path = "common/san_moves.rs"]
+mod san_moves;
 
 use std::hint::black_box;
 
@@ -267,9 +272,87 @@ library_benchmark_group!(
     ]
 );
 
+// SAN over the 2,000 moves as played of `benches/data/san_moves.txt`: parse
+// and resolve (no suffix check), and write back in PGN SAN with suffix.
+
+fn setup_san_moves() -> Vec<san_moves::SanMove> {
+    san_moves::san_moves()
+}
+
+#[library_benchmark]
+#[bench::played(setup = setup_san_moves)]
+fn san_resolve_movetext(moves: Vec<san_moves::SanMove>) -> usize {
+    use movetext::notation::{Language, ParseMode, San};
+    let mut n = 0;
+    for s in black_box(&moves) {
+        if let Ok(sp) = San::from_ascii(s.san, Language::En, ParseMode::Lenient) {
+            if sp.san.to_move(&s.mt, ParseMode::Lenient) == Ok(s.mt_move) {
+                n += 1;
+            }
+        }
+    }
+    assert_eq!(n, san_moves::MOVES);
+    n
+}
+
+#[library_benchmark]
+#[bench::played(setup = setup_san_moves)]
+fn san_resolve_shakmaty(moves: Vec<san_moves::SanMove>) -> usize {
+    let mut n = 0;
+    for s in black_box(&moves) {
+        if let Ok(sp) = shakmaty::san::SanPlus::from_ascii(s.san) {
+            if sp.san.to_move(&s.sk) == Ok(s.sk_move) {
+                n += 1;
+            }
+        }
+    }
+    assert_eq!(n, san_moves::MOVES);
+    n
+}
+
+#[library_benchmark]
+#[bench::played(setup = setup_san_moves)]
+fn san_write_movetext(moves: Vec<san_moves::SanMove>) -> usize {
+    use movetext::notation::{write_san, ArrayBuf, SanStyle};
+    let mut buf = ArrayBuf::<16>::new();
+    let mut bytes = 0;
+    for s in black_box(&moves) {
+        buf.clear();
+        write_san(&s.mt, s.mt_move, &SanStyle::PGN, &mut buf);
+        bytes += buf.as_bytes().len();
+    }
+    assert_eq!(bytes, san_moves::SAN_BYTES);
+    bytes
+}
+
+#[library_benchmark]
+#[bench::played(setup = setup_san_moves)]
+fn san_write_shakmaty(moves: Vec<san_moves::SanMove>) -> usize {
+    let mut buf = Vec::with_capacity(16);
+    let mut bytes = 0;
+    for s in black_box(&moves) {
+        buf.clear();
+        shakmaty::san::SanPlus::from_move(s.sk.clone(), s.sk_move).append_ascii_to(&mut buf);
+        bytes += buf.len();
+    }
+    assert_eq!(bytes, san_moves::SAN_BYTES);
+    bytes
+}
+
+library_benchmark_group!(
+    name = san,
+    benchmarks = [
+        san_resolve_movetext,
+        san_resolve_shakmaty,
+        san_write_movetext,
+        san_write_shakmaty
+    ]
+);
+
 main!(
     library_benchmark_groups = perft,
     legal_moves,
     san_candidates,
-    check_status
+    check_status,
+    san
 );

@@ -1,0 +1,168 @@
+//! Wall-clock benches of SAN reading and writing against shakmaty 0.30.1,
+//! over the 2,000 moves of `benches/data/san_moves.txt`: moves as played in
+//! real games (1,000 lichess, 1,000 TWIC; every 7th ply), each with the
+//! position before it. Throughput is in moves, so criterion's `elem/s`
+//! inverts to ns per move.
+//!
+//! ```text
+//! cargo bench --bench notation
+//! cargo bench --bench notation -- san_write      # one group
+//! ```
+//!
+//! * `san_parse_resolve`: text to legal move. movetext
+//!   `San::from_ascii(.., Language::En, ParseMode::Lenient)` then
+//!   `San::to_move`; shakmaty `SanPlus::from_ascii` then `San::to_move`.
+//!   Neither looks at the suffix.
+//! * `san_parse_resolve_play_suffix`: the same, then the `+`/`#` checked
+//!   against the position and the move played on a copy. movetext
+//!   `SanPlus::to_move` (verifies a written suffix) and `Position::played`;
+//!   shakmaty `play_unchecked` on a clone and `Suffix::from_position`
+//!   compared with the written suffix.
+//! * `san_write`: legal move to PGN SAN with suffix, into a reused buffer.
+//!   movetext `write_san(.., &SanStyle::PGN, ArrayBuf<16>)`; shakmaty
+//!   `SanPlus::from_move(pos.clone(), m)` and `append_ascii_to(Vec<u8>)`.
+//!
+//! Every body checks its result (moves resolved, suffixes confirmed, bytes
+//! written), and the set-up checks that both libraries agree move by move.
+
+#[path = "common/san_moves.rs"]
+mod san_moves;
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
+use movetext::notation::{write_san, ArrayBuf, Language, ParseMode, San, SanStyle, SuffixVerdict};
+use san_moves::{san_moves, SanMove, CHECKS_AND_MATES, MOVES, SAN_BYTES};
+use shakmaty::Position as _;
+
+fn group<'a>(
+    c: &'a mut Criterion,
+    name: &str,
+) -> BenchmarkGroup<'a, criterion::measurement::WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Elements(MOVES as u64))
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    g
+}
+
+// The bodies, shared by the correctness checks and the timed loops.
+
+fn mt_resolve(moves: &[SanMove]) -> usize {
+    let mut n = 0;
+    for s in moves {
+        let sp = San::from_ascii(black_box(s.san), Language::En, ParseMode::Lenient).unwrap();
+        let m = sp.san.to_move(&s.mt, ParseMode::Lenient).unwrap();
+        n += usize::from(m == s.mt_move);
+    }
+    n
+}
+
+fn sk_resolve(moves: &[SanMove]) -> usize {
+    let mut n = 0;
+    for s in moves {
+        let sp = shakmaty::san::SanPlus::from_ascii(black_box(s.san)).unwrap();
+        let m = sp.san.to_move(&s.sk).unwrap();
+        n += usize::from(m == s.sk_move);
+    }
+    n
+}
+
+/// Returns (moves played, suffixes confirmed).
+fn mt_play_suffix(moves: &[SanMove]) -> (usize, usize) {
+    let (mut played, mut confirmed) = (0, 0);
+    for s in moves {
+        let sp = San::from_ascii(black_box(s.san), Language::En, ParseMode::Lenient).unwrap();
+        let r = sp.to_move(&s.mt, ParseMode::Lenient).unwrap();
+        let after = black_box(s.mt.played(r.mv));
+        played += usize::from(after.turn() != s.mt.turn());
+        match r.suffix {
+            SuffixVerdict::Confirmed => confirmed += 1,
+            SuffixVerdict::Absent => {}
+            SuffixVerdict::Contradicted => panic!("wrong suffix"),
+        }
+    }
+    (played, confirmed)
+}
+
+fn sk_play_suffix(moves: &[SanMove]) -> (usize, usize) {
+    let (mut played, mut confirmed) = (0, 0);
+    for s in moves {
+        let sp = shakmaty::san::SanPlus::from_ascii(black_box(s.san)).unwrap();
+        let m = sp.san.to_move(&s.sk).unwrap();
+        let mut after = s.sk.clone();
+        after.play_unchecked(m);
+        let actual = shakmaty::san::Suffix::from_position(&after);
+        assert!(actual == sp.suffix, "wrong suffix");
+        played += usize::from(black_box(&after).turn() != s.sk.turn());
+        confirmed += usize::from(sp.suffix.is_some());
+    }
+    (played, confirmed)
+}
+
+fn mt_write(moves: &[SanMove]) -> usize {
+    let mut buf = ArrayBuf::<16>::new();
+    let mut bytes = 0;
+    for s in moves {
+        buf.clear();
+        write_san(&s.mt, black_box(s.mt_move), &SanStyle::PGN, &mut buf);
+        bytes += black_box(buf.as_bytes()).len();
+    }
+    bytes
+}
+
+fn sk_write(moves: &[SanMove], buf: &mut Vec<u8>) -> usize {
+    let mut bytes = 0;
+    for s in moves {
+        buf.clear();
+        shakmaty::san::SanPlus::from_move(s.sk.clone(), black_box(s.sk_move)).append_ascii_to(buf);
+        bytes += black_box(&buf[..]).len();
+    }
+    bytes
+}
+
+fn notation(c: &mut Criterion) {
+    let moves = san_moves();
+    let suffixed = CHECKS_AND_MATES.0 + CHECKS_AND_MATES.1;
+
+    // Correctness first: a fast wrong answer is no result.
+    assert_eq!(mt_resolve(&moves), MOVES);
+    assert_eq!(sk_resolve(&moves), MOVES);
+    assert_eq!(mt_play_suffix(&moves), (MOVES, suffixed));
+    assert_eq!(sk_play_suffix(&moves), (MOVES, suffixed));
+    let mut sk_buf = Vec::with_capacity(16);
+    assert_eq!(mt_write(&moves), SAN_BYTES);
+    assert_eq!(sk_write(&moves, &mut sk_buf), SAN_BYTES);
+    // Both write exactly the text of the file.
+    let mut buf = ArrayBuf::<16>::new();
+    for s in &moves {
+        buf.clear();
+        write_san(&s.mt, s.mt_move, &SanStyle::PGN, &mut buf);
+        assert_eq!(buf.as_bytes(), s.san);
+        sk_buf.clear();
+        shakmaty::san::SanPlus::from_move(s.sk.clone(), s.sk_move).append_ascii_to(&mut sk_buf);
+        assert_eq!(&sk_buf[..], s.san);
+    }
+
+    let mut g = group(c, "san_parse_resolve");
+    g.bench_function("movetext", |b| b.iter(|| mt_resolve(black_box(&moves))));
+    g.bench_function("shakmaty", |b| b.iter(|| sk_resolve(black_box(&moves))));
+    g.finish();
+
+    let mut g = group(c, "san_parse_resolve_play_suffix");
+    g.bench_function("movetext", |b| b.iter(|| mt_play_suffix(black_box(&moves))));
+    g.bench_function("shakmaty", |b| b.iter(|| sk_play_suffix(black_box(&moves))));
+    g.finish();
+
+    let mut g = group(c, "san_write");
+    g.bench_function("movetext", |b| b.iter(|| mt_write(black_box(&moves))));
+    g.bench_function("shakmaty", |b| {
+        b.iter(|| sk_write(black_box(&moves), &mut sk_buf))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, notation);
+criterion_main!(benches);
