@@ -16,11 +16,14 @@
 //! * `san_parse_resolve_play_suffix`: the same, then the `+`/`#` checked
 //!   against the position and the move played on a copy. movetext
 //!   `SanPlus::to_move` (verifies a written suffix) and `Position::played`;
-//!   shakmaty `play_unchecked` on a clone and `Suffix::from_position`
-//!   compared with the written suffix.
+//!   shakmaty `play_unchecked` on a clone, then a written `+` checked with
+//!   `is_check`, a written `#` with `is_checkmate` (as movetext, an absent
+//!   suffix is not checked).
 //! * `san_write`: legal move to PGN SAN with suffix, into a reused buffer.
 //!   movetext `write_san(.., &SanStyle::PGN, ArrayBuf<16>)`; shakmaty
-//!   `SanPlus::from_move(pos.clone(), m)` and `append_ascii_to(Vec<u8>)`.
+//!   `SanPlus::from_move(pos.clone(), m)` and `append_ascii_to(Vec<u8>)`;
+//!   "shakmaty own suffix": `San::from_move`, the move played on a clone,
+//!   `+`/`#` from `is_check`/`is_checkmate`.
 //!
 //! Every body checks its result (moves resolved, suffixes confirmed, bytes
 //! written), and the set-up checks that both libraries agree move by move.
@@ -94,8 +97,14 @@ fn sk_play_suffix(moves: &[SanMove]) -> (usize, usize) {
         let m = sp.san.to_move(&s.sk).unwrap();
         let mut after = s.sk.clone();
         after.play_unchecked(m);
-        let actual = shakmaty::san::Suffix::from_position(&after);
-        assert!(actual == sp.suffix, "wrong suffix");
+        // As movetext does: only a written suffix is checked. (Not
+        // `Suffix::from_position`, which computes the whole outcome.)
+        let holds = match sp.suffix {
+            None => true,
+            Some(shakmaty::san::Suffix::Check) => after.is_check(),
+            Some(shakmaty::san::Suffix::Checkmate) => after.is_checkmate(),
+        };
+        assert!(holds, "wrong suffix");
         played += usize::from(black_box(&after).turn() != s.sk.turn());
         confirmed += usize::from(sp.suffix.is_some());
     }
@@ -123,6 +132,25 @@ fn sk_write(moves: &[SanMove], buf: &mut Vec<u8>) -> usize {
     bytes
 }
 
+/// shakmaty with a hand-made suffix: `San::from_move`, then the move played
+/// on a copy and `+`/`#` from `is_check`/`is_checkmate` (cheaper than
+/// `SanPlus::from_move`, whose `Suffix::from_position` asks for the outcome).
+fn sk_write_own_suffix(moves: &[SanMove], buf: &mut Vec<u8>) -> usize {
+    let mut bytes = 0;
+    for s in moves {
+        buf.clear();
+        let m = black_box(s.sk_move);
+        shakmaty::san::San::from_move(&s.sk, m).append_ascii_to(buf);
+        let mut after = s.sk.clone();
+        after.play_unchecked(m);
+        if after.is_check() {
+            buf.push(if after.is_checkmate() { b'#' } else { b'+' });
+        }
+        bytes += black_box(&buf[..]).len();
+    }
+    bytes
+}
+
 fn notation(c: &mut Criterion) {
     let moves = san_moves();
     let suffixed = CHECKS_AND_MATES.0 + CHECKS_AND_MATES.1;
@@ -135,6 +163,7 @@ fn notation(c: &mut Criterion) {
     let mut sk_buf = Vec::with_capacity(16);
     assert_eq!(mt_write(&moves), SAN_BYTES);
     assert_eq!(sk_write(&moves, &mut sk_buf), SAN_BYTES);
+    assert_eq!(sk_write_own_suffix(&moves, &mut sk_buf), SAN_BYTES);
     // Both write exactly the text of the file.
     let mut buf = ArrayBuf::<16>::new();
     for s in &moves {
@@ -160,6 +189,9 @@ fn notation(c: &mut Criterion) {
     g.bench_function("movetext", |b| b.iter(|| mt_write(black_box(&moves))));
     g.bench_function("shakmaty", |b| {
         b.iter(|| sk_write(black_box(&moves), &mut sk_buf))
+    });
+    g.bench_function("shakmaty own suffix", |b| {
+        b.iter(|| sk_write_own_suffix(black_box(&moves), &mut sk_buf))
     });
     g.finish();
 }
