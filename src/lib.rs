@@ -5,8 +5,8 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod moves;
-pub mod position;
 pub mod pgn;
+pub mod position;
 pub mod types;
 
 pub use bitboard::Bitboard;

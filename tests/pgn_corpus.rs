@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use movetext::pgn::events::{Event, EventLog};
-use movetext::pgn::{split, Control, Reader, Visitor};
+use movetext::pgn::{split, Control, Location, Reader, Visitor};
 
 const SHARED: &str = "/work/shared/corpus";
 
@@ -29,7 +29,7 @@ struct Tokens {
 
 impl Visitor for Tokens {
     type Output = ();
-    fn san(&mut self, _: &[u8]) -> Control {
+    fn san(&mut self, _: &[u8], _: Location) -> Control {
         self.moves += 1;
         Control::Continue
     }
@@ -99,7 +99,7 @@ fn count_variation_moves(data: &[u8]) -> u64 {
             self.0 -= 1;
             Control::Continue
         }
-        fn san(&mut self, _: &[u8]) -> Control {
+        fn san(&mut self, _: &[u8], _: Location) -> Control {
             if self.0 > 0 {
                 self.1 += 1;
             }

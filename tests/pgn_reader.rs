@@ -1,7 +1,7 @@
 //! Event sequences of the streaming PGN reader on small crafted inputs.
 
 use movetext::pgn::events::{Event, EventLog};
-use movetext::pgn::{Control, ErrorKind, Nag, Reader, Visitor};
+use movetext::pgn::{Control, ErrorKind, Location, Nag, Reader, Visitor};
 
 /// All games of `pgn` as event strings, one game per inner Vec.
 fn events(pgn: &[u8]) -> Vec<Vec<String>> {
@@ -301,7 +301,7 @@ fn skip_variation_and_game_and_stop() {
         fn begin_variation(&mut self) -> Control {
             Control::Skip
         }
-        fn san(&mut self, san: &[u8]) -> Control {
+        fn san(&mut self, san: &[u8], _at: Location) -> Control {
             self.log.push(String::from_utf8_lossy(san).into_owned());
             match san {
                 b"skip" => Control::Skip,

@@ -25,7 +25,11 @@
 //! first game is reported before the first `begin_game`, with `game` 0.
 //!
 //! A glyph written directly after a move (`e4!?`, `Nf3±`) reaches the visitor
-//! as `san(b"e4")` followed by `nag(Nag(5))`.
+//! as `san(b"e4", at)` followed by `nag(Nag(5))`.
+//!
+//! `san` and `null_move` receive the [`Location`] of the token's first byte
+//! (game, byte offset, line, column), and every [`PgnError`] holds one, so a
+//! visitor that checks moves can say exactly where a bad one is.
 //!
 //! # Control
 //!
@@ -398,6 +402,33 @@ impl ErrorKind {
     }
 }
 
+/// Where a token or a problem is: game, byte offset, line and column.
+///
+/// Passed to [`Visitor::san`] and [`Visitor::null_move`] and held by every
+/// [`PgnError`]. The reader tracks lines as it goes, so a location costs a few
+/// additions.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Location {
+    /// 1-based number of the game (0: junk before the first game).
+    pub game: u64,
+    /// 0-based byte offset from the start of the input.
+    pub offset: u64,
+    /// 1-based line (a line ends at LF, CRLF or a lone CR).
+    pub line: u64,
+    /// 1-based column, counted in bytes.
+    pub column: u64,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "game {}, line {}, column {} (byte {})",
+            self.game, self.line, self.column, self.offset
+        )
+    }
+}
+
 /// A problem in the input, with its exact place. Nothing is lost silently:
 /// every byte the reader does not hand over as an event is covered by an error,
 /// except whitespace, move-number dots and `%` escape lines.
@@ -405,14 +436,8 @@ impl ErrorKind {
 pub struct PgnError<'a> {
     /// What went wrong.
     pub kind: ErrorKind,
-    /// 1-based number of the game it belongs to (0: junk before the first game).
-    pub game: u64,
-    /// 0-based byte offset in the input.
-    pub offset: u64,
-    /// 1-based line (a line ends at LF, CRLF or a lone CR).
-    pub line: u64,
-    /// 1-based column, counted in bytes.
-    pub column: u64,
+    /// Where: the first byte of the offending text.
+    pub at: Location,
     /// The offending bytes (at most 64 of them).
     pub token: &'a [u8],
 }
@@ -421,11 +446,8 @@ impl fmt::Display for PgnError<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "game {}, line {}, column {} (byte {}): {}: {:?}",
-            self.game,
-            self.line,
-            self.column,
-            self.offset,
+            "{}: {}: {:?}",
+            self.at,
             self.kind.reason(),
             latin1_lossy(self.token)
         )
@@ -440,12 +462,12 @@ impl fmt::Display for PgnError<'_> {
 /// Counting games and moves:
 ///
 /// ```
-/// use movetext::pgn::{Control, Reader, Visitor};
+/// use movetext::pgn::{Control, Location, Reader, Visitor};
 ///
 /// struct Count { moves: usize }
 /// impl Visitor for Count {
 ///     type Output = usize;
-///     fn san(&mut self, _san: &[u8]) -> Control {
+///     fn san(&mut self, _san: &[u8], _at: Location) -> Control {
 ///         self.moves += 1;
 ///         Control::Continue
 ///     }
@@ -488,11 +510,12 @@ pub trait Visitor {
     /// A move token as written, without a trailing `!`/`?` glyph but with any
     /// `+`/`#` suffix (`Nf3`, `exd6e.p.`, `0-0`, `e2-e4`, `Sf3`, ICCF `5254`).
     /// The reader knows no chess rules: the visitor parses and checks it.
-    fn san(&mut self, _san: &[u8]) -> Control {
+    /// `at` is the token's first byte (for error messages).
+    fn san(&mut self, _san: &[u8], _at: Location) -> Control {
         Control::Continue
     }
-    /// A null move: `--`, `Z0` or `0000` (as written).
-    fn null_move(&mut self, _token: &[u8]) -> Control {
+    /// A null move: `--`, `Z0` or `0000` (as written), at `at`.
+    fn null_move(&mut self, _token: &[u8], _at: Location) -> Control {
         Control::Continue
     }
     /// A NAG: `$n`, or a glyph after a move or standing alone (`!?`, `±`, `+/-`).
