@@ -784,6 +784,47 @@ impl<I: Input> Reader<I> {
                     if j == w.len() && !eof {
                         break;
                     }
+                    line_start = false;
+                    match FIRST[b as usize] {
+                        // A plain move: a letter first, no glyph suffix, not
+                        // the glyphs `N` and `TN`.
+                        F_MOVE => {
+                            let last = w[j - 1];
+                            let glyph = (j - i == 1 && b == b'N')
+                                || (j - i == 2 && b == b'T' && w[i + 1] == b'N');
+                            if last < 0x80 && last != b'!' && last != b'?' && !glyph {
+                                if !g.silent() {
+                                    g.apply(v.san(&w[i..j], st.loc(base + i as u64)));
+                                }
+                                i = j;
+                                continue;
+                            }
+                        }
+                        // A move number alone: digits and ASCII dots (never a result).
+                        F_DIGIT => {
+                            let mut d = i + 1;
+                            while d < j && w[d].is_ascii_digit() {
+                                d += 1;
+                            }
+                            if d < j && w[d] == b'.' {
+                                let mut e = d + 1;
+                                while e < j && w[e] == b'.' {
+                                    e += 1;
+                                }
+                                if e == j {
+                                    if !g.silent() {
+                                        let n = w[i..d].iter().fold(0u32, |n, &b| {
+                                            n.saturating_mul(10).saturating_add(u32::from(b - b'0'))
+                                        });
+                                        g.apply(v.move_number(n, e - d >= 2));
+                                    }
+                                    i = j;
+                                    continue;
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
                     if g.depth == 0
                         && matches!(b, b'0' | b'+' | b'-' | 0xe2)
                         && j - i <= 16
@@ -791,7 +832,6 @@ impl<I: Input> Reader<I> {
                     {
                         break;
                     }
-                    line_start = false;
                     if classify(st, v, g, w, base, i, j) {
                         i = j;
                         over = true;
@@ -1120,7 +1160,7 @@ static FIRST: [u8; 256] = {
 /// Classifies the token `w[start..end]` (`w[0]` is at absolute offset `base`,
 /// on the current line): move numbers, results, null moves, glyphs, moves.
 /// Returns true if it ended the game.
-#[inline]
+#[inline(never)]
 fn classify<V: Visitor>(
     st: &mut State,
     v: &mut V,
