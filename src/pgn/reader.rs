@@ -763,7 +763,71 @@ impl<I: Input> Reader<I> {
         let mut i = 0;
         while i < w.len() {
             let b = w[i];
-            match CLASS[b as usize] {
+            let class = CLASS[b as usize];
+            if class == C_TOKEN {
+                let j = delimiter_from(w, i + 1);
+                if j == w.len() && !eof {
+                    break;
+                }
+                line_start = false;
+                // After a token, a single space is skipped at once.
+                let next = j + usize::from(w.get(j) == Some(&b' '));
+                match FIRST[b as usize] {
+                    // A plain move: a letter first, no glyph suffix, not
+                    // the glyphs `N` and `TN`.
+                    F_MOVE => {
+                        let last = w[j - 1];
+                        let glyph = (j - i == 1 && b == b'N')
+                            || (j - i == 2 && b == b'T' && w[i + 1] == b'N');
+                        if last < 0x80 && last != b'!' && last != b'?' && !glyph {
+                            if !g.silent() {
+                                g.apply(v.san(&w[i..j], st.loc(base + i as u64)));
+                            }
+                            i = next;
+                            continue;
+                        }
+                    }
+                    // A move number alone: digits and ASCII dots (never a result).
+                    F_DIGIT => {
+                        let mut d = i + 1;
+                        while d < j && w[d].is_ascii_digit() {
+                            d += 1;
+                        }
+                        if d < j && w[d] == b'.' {
+                            let mut e = d + 1;
+                            while e < j && w[e] == b'.' {
+                                e += 1;
+                            }
+                            if e == j {
+                                if !g.silent() {
+                                    let n = w[i..d].iter().fold(0u32, |n, &b| {
+                                        n.saturating_mul(10).saturating_add(u32::from(b - b'0'))
+                                    });
+                                    g.apply(v.move_number(n, e - d >= 2));
+                                }
+                                i = next;
+                                continue;
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                if g.depth == 0
+                    && matches!(b, b'0' | b'+' | b'-' | 0xe2)
+                    && j - i <= 16
+                    && GameResult::from_terminating(&w[i..j]).is_some()
+                {
+                    break;
+                }
+                if classify(st, v, g, w, base, i, j) {
+                    i = j;
+                    over = true;
+                    break;
+                }
+                i = j;
+                continue;
+            }
+            match class {
                 C_SPACE => {
                     line_start = b == b'\n' || b == b'\r';
                     if line_start {
@@ -775,69 +839,6 @@ impl<I: Input> Reader<I> {
                         st.line_end(b, base + i as u64, after_cr);
                     }
                     i += 1;
-                }
-                C_TOKEN => {
-                    let mut j = i + 1;
-                    while j < w.len() && !is_delimiter(w[j]) {
-                        j += 1;
-                    }
-                    if j == w.len() && !eof {
-                        break;
-                    }
-                    line_start = false;
-                    match FIRST[b as usize] {
-                        // A plain move: a letter first, no glyph suffix, not
-                        // the glyphs `N` and `TN`.
-                        F_MOVE => {
-                            let last = w[j - 1];
-                            let glyph = (j - i == 1 && b == b'N')
-                                || (j - i == 2 && b == b'T' && w[i + 1] == b'N');
-                            if last < 0x80 && last != b'!' && last != b'?' && !glyph {
-                                if !g.silent() {
-                                    g.apply(v.san(&w[i..j], st.loc(base + i as u64)));
-                                }
-                                i = j;
-                                continue;
-                            }
-                        }
-                        // A move number alone: digits and ASCII dots (never a result).
-                        F_DIGIT => {
-                            let mut d = i + 1;
-                            while d < j && w[d].is_ascii_digit() {
-                                d += 1;
-                            }
-                            if d < j && w[d] == b'.' {
-                                let mut e = d + 1;
-                                while e < j && w[e] == b'.' {
-                                    e += 1;
-                                }
-                                if e == j {
-                                    if !g.silent() {
-                                        let n = w[i..d].iter().fold(0u32, |n, &b| {
-                                            n.saturating_mul(10).saturating_add(u32::from(b - b'0'))
-                                        });
-                                        g.apply(v.move_number(n, e - d >= 2));
-                                    }
-                                    i = j;
-                                    continue;
-                                }
-                            }
-                        }
-                        _ => {}
-                    }
-                    if g.depth == 0
-                        && matches!(b, b'0' | b'+' | b'-' | 0xe2)
-                        && j - i <= 16
-                        && GameResult::from_terminating(&w[i..j]).is_some()
-                    {
-                        break;
-                    }
-                    if classify(st, v, g, w, base, i, j) {
-                        i = j;
-                        over = true;
-                        break;
-                    }
-                    i = j;
                 }
                 C_BRACE => match memchr::memchr3(b'}', b'\n', b'\r', &w[i + 1..]) {
                     Some(k) if w[i + 1 + k] == b'}' => {
@@ -1135,6 +1136,43 @@ static CLASS: [u8; 256] = {
     t
 };
 
+/// Index of the first delimiter in `w` at or after `j` (`w.len()` if none).
+///
+/// Eight bytes at a time: a bit trick flags bytes below `0x2a` (controls,
+/// space, `$`, `(`, `)`, but also `!`, `#` and a few more), `;`, `[`/`{`
+/// and `]`/`}`; the lowest flag is exact, and is checked against the table.
+#[inline(always)]
+fn delimiter_from(w: &[u8], mut j: usize) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    #[inline(always)]
+    fn zero_bytes(v: u64) -> u64 {
+        v.wrapping_sub(LO) & !v & HI
+    }
+    while let Some(chunk) = w.get(j..j + 8) {
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let below = x.wrapping_sub(LO * 0x2a) & !x & HI;
+        let y = x | (LO * 0x20);
+        let m = below
+            | zero_bytes(y ^ (LO * b'{' as u64))
+            | zero_bytes(y ^ (LO * b'}' as u64))
+            | zero_bytes(x ^ (LO * b';' as u64));
+        if m == 0 {
+            j += 8;
+            continue;
+        }
+        let k = j + (m.trailing_zeros() / 8) as usize;
+        if is_delimiter(w[k]) {
+            return k;
+        }
+        j = k + 1;
+    }
+    while j < w.len() && !is_delimiter(w[j]) {
+        j += 1;
+    }
+    j
+}
+
 /// First bytes of a token: plain move letters, digits, anything else.
 const F_OTHER: u8 = 0;
 const F_MOVE: u8 = 1;
@@ -1383,4 +1421,42 @@ fn looks_like_movetext(s: &[u8]) -> bool {
 
 fn is_delimiter_or_end(b: u8) -> bool {
     is_delimiter(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delimiter_from_matches_scalar_scan() {
+        // Every delimiter, every byte the bit trick flags without being one,
+        // and ordinary move bytes, UTF-8 included.
+        let alphabet: Vec<u8> =
+            b" \t\n\r\x0b\x0c{}()[];$\0!\"#%&'\x01\x1f*+,-./Nfx3=\x80\xe2\xbd[{".to_vec();
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..20_000 {
+            let mut w = Vec::new();
+            for _ in 0..(x % 40) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let pick = (x % (alphabet.len() as u64 * 3)) as usize;
+                // Mostly letters, so that tokens are long enough to matter.
+                w.push(
+                    alphabet
+                        .get(pick)
+                        .copied()
+                        .unwrap_or(b'a' + (pick % 26) as u8),
+                );
+            }
+            x ^= x << 13;
+            for from in 0..=w.len() {
+                let scalar = w[from..]
+                    .iter()
+                    .position(|&b| is_delimiter(b))
+                    .map_or(w.len(), |k| from + k);
+                assert_eq!(delimiter_from(&w, from), scalar, "{w:?} from {from}");
+            }
+        }
+    }
 }
