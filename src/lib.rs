@@ -5,9 +5,11 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod moves;
-pub mod position;
+pub mod notation;
 pub mod pgn;
+pub mod position;
 pub mod types;
+pub mod validate;
 
 pub use bitboard::Bitboard;
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};

@@ -1,10 +1,14 @@
 //! The `movetext` command-line tool: a thin client of the library.
+//!
+//! Exit status: 0 when every game is valid, 1 when a game failed (`check`,
+//! `convert`), 2 for a usage or I/O error, 141 when stdout was closed early
+//! (as a shell reports SIGPIPE; nothing is printed).
 
-use std::io::Write;
+mod cli;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use movetext::Position;
 
 /// Read, check and write chess moves in every algebraic notation.
 #[derive(Parser, Debug)]
@@ -16,17 +20,17 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Write every game's moves in another notation (SAN, LAN, UCI, FAN,
+    /// ICCF), in another language, as PGN export format, or as JSON lines.
+    Convert(cli::convert::ConvertArgs),
+    /// Validate every game; print each error as FILE:LINE:COL: message and
+    /// a summary on stderr. Exit 0 if all games are valid, 1 if not.
+    Check(cli::check::CheckArgs),
+    /// Count games, moves, results, notations, languages and errors.
+    Stats(cli::stats::StatsArgs),
     /// Count the leaf nodes of the legal move tree (bulk counting at the last
     /// ply). The node count alone is printed on the last line.
-    Perft {
-        /// The position, as FEN (X-FEN and Shredder-FEN castling accepted).
-        fen: String,
-        /// How many plies deep.
-        depth: u32,
-        /// Print each root move (UCI) with its count first.
-        #[arg(long)]
-        divide: bool,
-    },
+    Perft(cli::perft::PerftArgs),
 }
 
 fn main() -> ExitCode {
@@ -41,51 +45,10 @@ fn main() -> ExitCode {
             };
         }
     };
-    let result = match cli.command {
-        Command::Perft { fen, depth, divide } => perft(&fen, depth, divide),
-    };
-    match result {
-        Ok(code) => code,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("movetext: {e}");
-            ExitCode::from(2)
-        }
+    match &cli.command {
+        Command::Convert(a) => cli::convert::run(a),
+        Command::Check(a) => cli::check::run(a),
+        Command::Stats(a) => cli::stats::run(a),
+        Command::Perft(a) => cli::perft::run(a),
     }
-}
-
-fn perft(fen: &str, depth: u32, divide: bool) -> std::io::Result<ExitCode> {
-    let pos = match Position::from_fen(fen) {
-        Ok(pos) => pos,
-        Err(e) => {
-            eprintln!("movetext: {e}: {fen:?}");
-            return Ok(ExitCode::from(2));
-        }
-    };
-    let out = std::io::stdout();
-    let mut out = out.lock();
-    let total = if divide && depth > 0 {
-        let mut total = 0;
-        for (m, n) in movetext::position::perft_divide(&pos, depth) {
-            let to = Position::castle_king_target(m);
-            let to = if pos.castling_mode() == movetext::CastlingMode::Chess960 {
-                m.to()
-            } else {
-                to
-            };
-            let promo = m.promotion_role().map(|r| r.char());
-            match promo {
-                Some(p) => writeln!(out, "{}{}{p}: {n}", m.from(), to)?,
-                None => writeln!(out, "{}{}: {n}", m.from(), to)?,
-            }
-            total += n;
-        }
-        writeln!(out)?;
-        total
-    } else {
-        pos.perft(depth)
-    };
-    writeln!(out, "{total}")?;
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
 }

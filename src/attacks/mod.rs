@@ -11,9 +11,9 @@
 //! | [`bishop_attacks`], [`rook_attacks`], [`queen_attacks`] | slider targets through `occupied` (blockers included) |
 //! | [`attacks`] | any [`Piece`] (pawns: captures only) |
 //! | [`between`] | squares strictly between two aligned squares |
-//! | [`line`] | the whole rank, file or diagonal through two squares |
+//! | [`line()`] | the whole rank, file or diagonal through two squares |
 //! | [`aligned`] | whether three squares lie on one line |
-//! | [`reference`] | slow `const fn` twins that walk the board |
+//! | [`reference`](mod@reference) | slow `const fn` twins that walk the board |
 //! | [`SLIDING_METHOD`] | `"pext"` or `"magic"`: the slider lookup compiled in |
 //!
 //! Sliders use PEXT (`pext` + load) when the crate is compiled with the
@@ -193,7 +193,7 @@ pub fn line(a: Square, b: Square) -> Bitboard {
     LINE[a.index() & 63][b.index() & 63]
 }
 
-/// Whether `c` lies on the line through `a` and `b` (see [`line`]); false
+/// Whether `c` lies on the line through `a` and `b` (see [`line()`]); false
 /// when `a` and `b` are not aligned or equal.
 ///
 /// ```

@@ -5,11 +5,29 @@ use super::magic::{Magic, BISHOP, BISHOP_LEN, ROOK, ROOK_LEN};
 use super::reference::*;
 use super::*;
 
-/// Under Miri only every `STRIDE`-th blocker subset is checked.
+/// Under Miri (which interprets every step) only every `STRIDE`-th blocker
+/// subset is checked ...
 const STRIDE: usize = if cfg!(miri) { 97 } else { 1 };
 
-fn squares() -> impl Iterator<Item = Square> {
-    Square::all()
+/// ... and only these squares (corners, edges, centre) stand for all.
+const MIRI_SQUARES: [Square; 8] = [
+    Square::A1,
+    Square::H1,
+    Square::B2,
+    Square::D4,
+    Square::E5,
+    Square::G7,
+    Square::A8,
+    Square::H8,
+];
+
+/// Every square, or under Miri a sample of them.
+fn squares() -> Vec<Square> {
+    if cfg!(miri) {
+        MIRI_SQUARES.to_vec()
+    } else {
+        Square::all().collect()
+    }
 }
 
 fn bb(squares: &[Square]) -> Bitboard {
@@ -158,7 +176,7 @@ fn fixed_slider_examples() {
 fn between_line_and_aligned_match_reference_for_every_pair() {
     let mut aligned_pairs = 0;
     for a in squares() {
-        for b in squares() {
+        for b in Square::all() {
             assert_eq!(between(a, b), between_slow(a, b), "between {a} {b}");
             assert_eq!(line(a, b), line_slow(a, b), "line {a} {b}");
             assert_eq!(between(a, b), between(b, a));
@@ -172,7 +190,9 @@ fn between_line_and_aligned_match_reference_for_every_pair() {
     }
     // Ordered aligned pairs: 14 rank/file partners per square, plus 560
     // diagonal pairs (a bishop's total mobility over all squares).
-    assert_eq!(aligned_pairs, 64 * 14 + 560);
+    if !cfg!(miri) {
+        assert_eq!(aligned_pairs, 64 * 14 + 560);
+    }
     assert!(between(Square::E4, Square::E4).is_empty());
     assert!(line(Square::E4, Square::E4).is_empty());
     assert!(between(Square::E4, Square::E5).is_empty());
@@ -181,9 +201,8 @@ fn between_line_and_aligned_match_reference_for_every_pair() {
 
 #[test]
 fn aligned_matches_reference_for_every_triple() {
-    let step = if cfg!(miri) { 7 } else { 1 };
-    for a in squares().step_by(step) {
-        for b in squares() {
+    for a in squares() {
+        for b in Square::all() {
             let l = line_slow(a, b);
             for c in squares() {
                 assert_eq!(aligned(a, b, c), l.contains(c), "{a} {b} {c}");
@@ -196,8 +215,10 @@ fn aligned_matches_reference_for_every_triple() {
 
 /// Re-runs the magic verification independently of the compiled tables
 /// (the PEXT build does not compile them): for every square, no two blocker
-/// subsets with different attacks share an index.
+/// subsets with different attacks share an index. Pure arithmetic, so
+/// skipped under Miri.
 #[test]
+#[cfg_attr(miri, ignore = "pure arithmetic; slow under Miri")]
 fn magic_factors_are_collision_free() {
     for (magics, slow) in [
         (&ROOK, rook_attacks_slow as fn(Square, Bitboard) -> Bitboard),

@@ -43,6 +43,8 @@ pub enum FenErrorKind {
     /// A castling right without the king on its first rank and the rook in
     /// place.
     CastlingWithoutKingAndRook,
+    /// Two castling rights for different rooks on the same side of a king.
+    TwoCastlingRooksOnOneSide,
     /// The en passant field is not `-` or a square.
     BadEnPassant,
     /// An en passant square that no double pawn push can have made.
@@ -70,6 +72,9 @@ impl FenErrorKind {
             FenErrorKind::BadCastling => "bad castling character",
             FenErrorKind::CastlingWithoutKingAndRook => {
                 "castling right without the king and rook in place"
+            }
+            FenErrorKind::TwoCastlingRooksOnOneSide => {
+                "two castling rights on the same side of the king"
             }
             FenErrorKind::BadEnPassant => "en passant must be '-' or a square",
             FenErrorKind::ImpossibleEnPassant => "impossible en passant square",
@@ -404,6 +409,12 @@ fn parse_castling(pos: &mut Position, off: usize, s: &[u8]) -> Result<(), FenErr
         };
         if king.file() != File::E || !matches!(rook.file(), File::A | File::H) {
             chess960 = true;
+        }
+        let same_side = (pos.castling & back)
+            .into_iter()
+            .any(|r| r != rook && (r.file() > king.file()) == (rook.file() > king.file()));
+        if same_side {
+            return Err(err(FenErrorKind::TwoCastlingRooksOnOneSide, at));
         }
         pos.castling.add(rook);
     }

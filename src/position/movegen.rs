@@ -12,7 +12,7 @@ use super::{CastlingSide, CheckStatus, Position};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::types::{Color, Piece, Rank, Role, Square};
+use crate::types::{Color, Rank, Role, Square};
 
 /// Receives moves in batches from [`Position::generate`].
 trait Emit {
@@ -496,10 +496,14 @@ impl Position {
     }
 
     /// Whether the legal move `m` gives check.
+    ///
+    /// Direct checks are one attack lookup from the landing square;
+    /// discovered checks are looked for only when the piece leaves the line
+    /// of the enemy king with nothing else between.
     #[inline]
     pub fn gives_check(&self, m: Move) -> bool {
         let us = self.turn;
-        let their_king = self.king(us.other());
+        let king = self.king(us.other());
         let from = m.from();
         let to = m.to();
         let role = match m.kind() {
@@ -511,15 +515,29 @@ impl Position {
             MoveKind::EnPassant | MoveKind::Castle => return self.played(m).is_check(),
         };
         let occ = (self.occupied - from) | to;
-        let piece = Piece { color: us, role };
-        if attacks::attacks(piece, to, occ).contains(their_king) {
+        let direct = match role {
+            Role::Pawn => attacks::pawn_attacks(us, to).contains(king),
+            Role::Knight => attacks::knight_attacks(to).contains(king),
+            Role::Bishop => attacks::bishop_attacks(king, occ).contains(to),
+            Role::Rook => attacks::rook_attacks(king, occ).contains(to),
+            Role::Queen => attacks::queen_attacks(king, occ).contains(to),
+            Role::King => false,
+        };
+        if direct {
             return true;
         }
-        let our = self.by_color(us) - from;
-        let rq = (self.by_role(Role::Rook) | self.by_role(Role::Queen)) & our;
-        let bq = (self.by_role(Role::Bishop) | self.by_role(Role::Queen)) & our;
-        (attacks::rook_attacks(their_king, occ) & rq).any()
-            || (attacks::bishop_attacks(their_king, occ) & bq).any()
+        let line = attacks::line(king, from);
+        if line.is_empty() || line.contains(to) || attacks::between(king, from).intersects(occ) {
+            return false;
+        }
+        let our = self.by_color(us);
+        let queens = self.by_role(Role::Queen);
+        let sliders = if king.file() == from.file() || king.rank() == from.rank() {
+            attacks::rook_attacks(king, occ) & (self.by_role(Role::Rook) | queens)
+        } else {
+            attacks::bishop_attacks(king, occ) & (self.by_role(Role::Bishop) | queens)
+        };
+        (sliders & our & line).any()
     }
 
     /// What the legal move `m` does to the opponent: nothing, check or mate.

@@ -47,6 +47,10 @@ fn fen_errors_name_kind_and_column() {
         fen_err("4k3/8/8/8/8/8/8/4K3 w q - 0 1"),
         (CastlingWithoutKingAndRook, 23)
     );
+    assert_eq!(
+        fen_err("4k3/8/8/8/8/8/8/4K1RR w HG - 0 1"),
+        (TwoCastlingRooksOnOneSide, 26)
+    );
     assert_eq!(fen_err("8/8/8/8/8/8/8/K6k w - e9 0 1"), (BadEnPassant, 23));
     assert_eq!(
         fen_err("8/8/8/8/8/8/8/K6k w - e3 0 1"),

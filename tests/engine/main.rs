@@ -2,3 +2,4 @@
 
 mod oracle;
 mod perft;
+mod pychess;

@@ -303,7 +303,7 @@ impl Rng {
     }
 }
 
-fn compare(pos: &Position, context: &str) -> Vec<Move> {
+pub(crate) fn compare(pos: &Position, context: &str) -> Vec<Move> {
     let naive = Naive::new(pos);
     let expected = naive.legal();
     let mut got: Vec<Move> = pos.legal_moves().to_vec();

@@ -1,0 +1,400 @@
+//! `movetext convert`: every game's moves in another notation, as PGN
+//! export, or as JSON lines.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use movetext::notation::{
+    write_iccf, write_lan, write_san, write_uci, Figurines, Language, SanStyle,
+};
+use movetext::pgn::{GameResult, Nag, RawTag};
+use movetext::validate::{GameError, GameSummary, GameVisitor};
+use movetext::{Move, Position};
+
+use super::input::{read_games, sources, Reading};
+use super::pgn_out::{write_tags, Movetext};
+use super::{error_line, json, parse_lang, ErrorLog, Failure, Located, ReadArgs};
+
+/// What `convert` writes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Target {
+    /// Standard algebraic notation (`Nf3`), one line of moves per game.
+    San,
+    /// Long algebraic notation (`Ng1-f3`), one line per game.
+    Lan,
+    /// UCI (`g1f3`; Chess960 castling king-takes-rook), one line per game.
+    Uci,
+    /// Figurine algebraic notation (`♘f3`), one line per game.
+    Fan,
+    /// ICCF numeric notation (`7163`), one line per game.
+    Iccf,
+    /// PGN export format.
+    Pgn,
+    /// One JSON object per game.
+    Jsonl,
+}
+
+/// A move notation (for `--to jsonl --notation`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Notation {
+    /// SAN.
+    San,
+    /// Long algebraic.
+    Lan,
+    /// UCI.
+    Uci,
+    /// Figurines.
+    Fan,
+    /// ICCF numeric.
+    Iccf,
+}
+
+/// Arguments of `convert`.
+#[derive(Args, Debug)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    read: ReadArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "san")]
+    to: Target,
+    /// Move notation of the `moves` array in `--to jsonl`.
+    #[arg(long, value_enum, default_value = "san")]
+    notation: Notation,
+    /// Piece letters to write (ISO 639-1 code).
+    #[arg(long, value_name = "CODE", default_value = "en", value_parser = parse_lang)]
+    lang: Language,
+    /// Castling written with the letter O (PGN) or the digit 0 (FIDE).
+    #[arg(long, value_name = "O|0", default_value = "O", value_parser = ["O", "0"])]
+    castle: String,
+    /// Promotion written `e8=Q` (`=`) or `e8Q` (`none`).
+    #[arg(long, value_name = "=|none", default_value = "=", value_parser = ["=", "none"])]
+    promotion: String,
+    /// Capture mark: `x` or `:`.
+    #[arg(long, value_name = "x|:", default_value = "x", value_parser = ["x", ":"])]
+    capture: String,
+    /// No `+`/`#` after moves.
+    #[arg(long)]
+    no_suffix: bool,
+    /// Write to FILE instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<String>,
+}
+
+impl ConvertArgs {
+    fn style(&self) -> SanStyle {
+        SanStyle {
+            language: self.lang,
+            figurines: Figurines::Off,
+            castling_zero: self.castle == "0",
+            promotion_equals: self.promotion == "=",
+            capture_colon: self.capture == ":",
+            suffix: !self.no_suffix,
+            glyph: false,
+        }
+    }
+}
+
+/// One game, written.
+pub struct Converted {
+    text: Vec<u8>,
+    errors: Vec<Located>,
+    failed: bool,
+}
+
+/// Writes one move in a notation.
+fn write_move(notation: Notation, style: &SanStyle, before: &Position, m: Move, out: &mut Vec<u8>) {
+    match notation {
+        Notation::San => write_san(before, m, style, out),
+        Notation::Fan => {
+            let fan = SanStyle {
+                figurines: Figurines::BySide,
+                ..*style
+            };
+            write_san(before, m, &fan, out)
+        }
+        Notation::Lan => write_lan(before, m, style, true, out),
+        Notation::Uci => write_uci(m, before.castling_mode(), out),
+        Notation::Iccf => write_iccf(m, out),
+    }
+}
+
+struct ConvertVisitor {
+    target: Target,
+    notation: Notation,
+    style: SanStyle,
+    log: ErrorLog,
+    tags: Vec<(Vec<u8>, Vec<u8>)>,
+    /// Mainline moves in the chosen notation (line and JSON targets).
+    moves: Vec<Vec<u8>>,
+    /// Mainline moves in UCI (JSON).
+    uci: Vec<Vec<u8>>,
+    movetext: Movetext,
+    result: Option<GameResult>,
+    buf: Vec<u8>,
+}
+
+impl ConvertVisitor {
+    fn new(args: &ConvertArgs) -> ConvertVisitor {
+        let notation = match args.to {
+            Target::San | Target::Pgn => Notation::San,
+            Target::Lan => Notation::Lan,
+            Target::Uci => Notation::Uci,
+            Target::Fan => Notation::Fan,
+            Target::Iccf => Notation::Iccf,
+            Target::Jsonl => args.notation,
+        };
+        ConvertVisitor {
+            target: args.to,
+            notation,
+            style: args.style(),
+            log: ErrorLog::default(),
+            tags: Vec::new(),
+            moves: Vec::new(),
+            uci: Vec::new(),
+            movetext: Movetext::new(),
+            result: None,
+            buf: Vec::new(),
+        }
+    }
+
+    fn null_text(&self) -> &'static [u8] {
+        match self.notation {
+            Notation::Uci => b"0000",
+            _ => b"--",
+        }
+    }
+
+    /// The result to end the movetext with: the result token, else the
+    /// `Result` tag if it is a PGN result, else `*`.
+    fn termination(&self) -> &'static str {
+        if let Some(r) = self.result {
+            return r.as_pgn();
+        }
+        let tag = self.tags.iter().find(|(n, _)| n == b"Result");
+        match tag.map(|(_, v)| &v[..]) {
+            Some(b"1-0") => "1-0",
+            Some(b"0-1") => "0-1",
+            Some(b"1/2-1/2") => "1/2-1/2",
+            _ => "*",
+        }
+    }
+
+    fn json(&self, summary: &GameSummary) -> Vec<u8> {
+        let mut out = Vec::with_capacity(256 + self.moves.len() * 12);
+        out.extend_from_slice(b"\"tags\":{");
+        for (i, (n, v)) in self.tags.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            json::push_bytes(&mut out, n);
+            out.push(b':');
+            json::push_bytes(&mut out, v);
+        }
+        out.extend_from_slice(b"},\"moves\":[");
+        for list in [&self.moves, &self.uci] {
+            for (i, m) in list.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                json::push_bytes(&mut out, m);
+            }
+            if std::ptr::eq(list, &self.moves) {
+                out.extend_from_slice(b"],\"uci\":[");
+            }
+        }
+        out.extend_from_slice(b"],\"result\":");
+        match self.result {
+            Some(r) => json::push_str(&mut out, r.as_pgn()),
+            None => out.extend_from_slice(b"null"),
+        }
+        out.extend_from_slice(b",\"language\":");
+        json::push_str(&mut out, summary.language.code());
+        out
+    }
+}
+
+impl GameVisitor for ConvertVisitor {
+    type Output = Converted;
+
+    fn begin_game(&mut self, _game: u64) {
+        self.log.begin();
+        self.tags.clear();
+        self.moves.clear();
+        self.uci.clear();
+        self.movetext.clear();
+        self.result = None;
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
+        self.tags.push((name.to_vec(), value.decode().into_owned()));
+    }
+
+    fn legal_move(&mut self, before: &Position, m: Move, _token: &[u8], depth: u32) {
+        self.buf.clear();
+        write_move(self.notation, &self.style, before, m, &mut self.buf);
+        match self.target {
+            Target::Pgn => {
+                self.movetext
+                    .san(before.fullmove_number(), before.turn(), &self.buf);
+            }
+            Target::Jsonl if depth == 0 => {
+                self.moves.push(self.buf.clone());
+                let mut u = Vec::with_capacity(5);
+                write_uci(m, before.castling_mode(), &mut u);
+                self.uci.push(u);
+            }
+            _ if depth == 0 => self.moves.push(self.buf.clone()),
+            _ => {}
+        }
+    }
+
+    fn null_move(&mut self, before: &Position, depth: u32) {
+        match self.target {
+            Target::Pgn => self
+                .movetext
+                .san(before.fullmove_number(), before.turn(), b"--"),
+            Target::Jsonl if depth == 0 => {
+                self.moves.push(self.null_text().to_vec());
+                self.uci.push(b"0000".to_vec());
+            }
+            _ if depth == 0 => self.moves.push(self.null_text().to_vec()),
+            _ => {}
+        }
+    }
+
+    fn nag(&mut self, nag: Nag) {
+        if self.target == Target::Pgn {
+            self.movetext.nag(nag.0);
+        }
+    }
+
+    fn comment(&mut self, comment: &[u8]) {
+        if self.target == Target::Pgn {
+            self.movetext.comment(comment);
+        }
+    }
+
+    fn begin_variation(&mut self) {
+        if self.target == Target::Pgn {
+            self.movetext.begin_variation();
+        }
+    }
+
+    fn end_variation(&mut self) {
+        if self.target == Target::Pgn {
+            self.movetext.end_variation();
+        }
+    }
+
+    fn result(&mut self, result: GameResult) {
+        self.result = Some(result);
+    }
+
+    fn error(&mut self, e: &GameError) {
+        self.log.push(e);
+    }
+
+    fn end_game(&mut self, summary: &GameSummary) -> Converted {
+        let text = match self.target {
+            Target::Pgn => {
+                let termination = self.termination();
+                let mut out = Vec::with_capacity(self.movetext.out.len() + 512);
+                write_tags(&mut out, &self.tags, termination);
+                self.movetext.finish(termination);
+                out.extend_from_slice(&self.movetext.out);
+                out
+            }
+            Target::Jsonl => self.json(summary),
+            _ => {
+                let mut out = self.moves.join(&b' ');
+                out.push(b'\n');
+                out
+            }
+        };
+        Converted {
+            text,
+            errors: self.log.take(),
+            failed: summary.failed,
+        }
+    }
+}
+
+/// Runs `convert`.
+pub fn run(args: &ConvertArgs) -> ExitCode {
+    let (mut out, out_name): (Box<dyn Write>, String) = match &args.output {
+        Some(path) => match File::create(path) {
+            Ok(f) => (
+                Box::new(BufWriter::with_capacity(256 * 1024, f)),
+                path.clone(),
+            ),
+            Err(e) => return Failure::Output(path.clone(), e).report(),
+        },
+        None => (
+            Box::new(BufWriter::with_capacity(256 * 1024, io::stdout().lock())),
+            "stdout".to_string(),
+        ),
+    };
+    let reading = Reading::new(&args.read);
+    let mut failed = false;
+    let mut input_failed = false;
+    let jsonl = args.to == Target::Jsonl;
+    for src in sources(&args.read) {
+        let name = src.name().to_string();
+        let read = read_games(
+            &src,
+            &reading,
+            || ConvertVisitor::new(args),
+            |n, g: Converted, stderr| {
+                failed |= g.failed;
+                let w = |r: io::Result<()>| r.map_err(|e| Failure::output(&out_name, e));
+                if jsonl {
+                    w(write!(out, "{{\"game\":{n},"))?;
+                    w(out.write_all(&g.text))?;
+                    w(out.write_all(b",\"errors\":["))?;
+                    for (i, e) in g.errors.iter().enumerate() {
+                        let mut s = Vec::new();
+                        if i > 0 {
+                            s.push(b',');
+                        }
+                        let mut err = e.error;
+                        err.game = if e.in_game { n } else { 0 };
+                        json::push_str(&mut s, &err.to_string());
+                        w(out.write_all(&s))?;
+                    }
+                    w(out.write_all(b"]}\n"))?;
+                } else {
+                    w(out.write_all(&g.text))?;
+                }
+                if !g.errors.is_empty() {
+                    // Keep stdout and stderr in step on a terminal.
+                    w(out.flush())?;
+                    for e in &g.errors {
+                        stderr.line(&error_line(&name, e, n));
+                    }
+                }
+                Ok(())
+            },
+        );
+        match read {
+            Ok(_) => {}
+            Err(f) if f.is_input() => {
+                let _ = out.flush();
+                f.report();
+                input_failed = true;
+            }
+            Err(f) => return f.report(),
+        }
+    }
+    if let Err(e) = out.flush() {
+        return Failure::output(&out_name, e).report();
+    }
+    if input_failed {
+        ExitCode::from(2)
+    } else if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,218 @@
+//! The commands of the `movetext` tool, each a thin client of the library.
+//!
+//! - [`input`]: files, stdin, the embedded sample; decompression; parallel
+//!   or sequential reading through the validator; the progress bar.
+//! - [`check`], [`convert`], [`stats`], [`perft`]: one module per command.
+//! - [`pgn_out`], [`json`]: the PGN export and JSON writers of `convert`.
+//!
+//! Exit status: 0 when every game is valid, 1 when a game failed, 2 for a
+//! usage or I/O error (missing file, unreadable input, unwritable output).
+//! When stdout is closed early (`movetext convert ... | head`), the tool
+//! stops quietly with status 141, what a shell reports for a process ended
+//! by SIGPIPE.
+
+pub mod check;
+pub mod convert;
+pub mod input;
+pub mod json;
+pub mod perft;
+pub mod pgn_out;
+pub mod stats;
+
+use std::fmt;
+use std::io;
+use std::process::ExitCode;
+
+use clap::Args;
+use movetext::notation::{Language, ParseMode};
+use movetext::validate::{GameError, LanguageChoice, ValidateOptions};
+
+/// Exit status for a stdout closed early (128 + SIGPIPE).
+pub const EXIT_BROKEN_PIPE: u8 = 141;
+
+/// Options every reading command shares.
+#[derive(Args, Debug, Clone)]
+pub struct ReadArgs {
+    /// PGN files to read (`-`: stdin); `.zst`, `.gz` and `.bz2` are
+    /// recognised by their first bytes. Without files: stdin, or the
+    /// embedded sample when stdin is a terminal.
+    #[arg(value_name = "FILES")]
+    pub files: Vec<String>,
+    /// Piece letters to read (ISO 639-1 code such as `de`, or `auto` to
+    /// detect per game). Figurines and the other notations are always read.
+    #[arg(long, value_name = "CODE|auto", default_value = "en", value_parser = parse_from_lang)]
+    pub from_lang: LanguageChoice,
+    /// Read SAN strictly (PGN export form only; a wrong `+`/`#` is an error).
+    #[arg(long)]
+    pub strict: bool,
+    /// Worker threads (default: all cores). `--jobs 1` reads sequentially.
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub jobs: Option<u32>,
+    /// No progress bar, no summary, no notes on stderr (errors still shown).
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Bytes per parallel chunk (for tests).
+    #[arg(long, hide = true, default_value_t = movetext::pgn::split::DEFAULT_CHUNK_SIZE)]
+    pub chunk_size: usize,
+}
+
+impl ReadArgs {
+    /// The validator options these flags ask for (variations checked).
+    pub fn validate_options(&self) -> ValidateOptions {
+        ValidateOptions {
+            language: self.from_lang,
+            mode: if self.strict {
+                ParseMode::Strict
+            } else {
+                ParseMode::Lenient
+            },
+            variations: true,
+        }
+    }
+
+    /// The number of worker threads.
+    pub fn jobs(&self) -> usize {
+        match self.jobs {
+            Some(n) => n as usize,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+}
+
+/// Parses `--lang`: a language code.
+pub fn parse_lang(s: &str) -> Result<Language, String> {
+    Language::from_code(&s.to_ascii_lowercase()).ok_or_else(|| {
+        let codes: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
+        format!("unknown language code (known: {})", codes.join(" "))
+    })
+}
+
+/// Parses `--from-lang`: a language code or `auto`.
+pub fn parse_from_lang(s: &str) -> Result<LanguageChoice, String> {
+    if s.eq_ignore_ascii_case("auto") {
+        return Ok(LanguageChoice::Auto);
+    }
+    parse_lang(s).map(LanguageChoice::Fixed)
+}
+
+/// A failure that ends a command: one line on stderr, then an exit status.
+#[derive(Debug)]
+pub enum Failure {
+    /// stdout was closed: stop quietly.
+    BrokenPipe,
+    /// An I/O error reading a named input: that input is given up.
+    Input(String, io::Error),
+    /// An I/O error writing the output: the command stops.
+    Output(String, io::Error),
+    /// Bad use (a bad FEN...), with its message.
+    Usage(String),
+}
+
+impl Failure {
+    /// An I/O error on writing to stdout or the output file.
+    pub fn output(name: &str, e: io::Error) -> Failure {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Failure::BrokenPipe
+        } else {
+            Failure::Output(name.to_string(), e)
+        }
+    }
+
+    /// Whether only one input failed (the others can still be read).
+    pub fn is_input(&self) -> bool {
+        matches!(self, Failure::Input(..))
+    }
+
+    /// Prints the failure (nothing for a broken pipe) and gives the status.
+    pub fn report(&self) -> ExitCode {
+        match self {
+            Failure::BrokenPipe => ExitCode::from(EXIT_BROKEN_PIPE),
+            other => {
+                eprint_line(&format!("movetext: {other}"));
+                ExitCode::from(2)
+            }
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::BrokenPipe => f.write_str("broken pipe"),
+            Failure::Input(name, e) | Failure::Output(name, e) => {
+                write!(f, "{name}: {}", io_message(e))
+            }
+            Failure::Usage(m) => f.write_str(m),
+        }
+    }
+}
+
+/// Writes one line on stderr; a closed stderr is ignored (no panic).
+pub fn eprint_line(s: &str) {
+    use io::Write;
+    let mut e = io::stderr().lock();
+    let _ = writeln!(e, "{s}");
+}
+
+/// An I/O error's message without the ` (os error N)` tail.
+pub fn io_message(e: &io::Error) -> String {
+    let s = e.to_string();
+    match s.rfind(" (os error ") {
+        Some(i) if s.ends_with(')') => s[..i].to_string(),
+        _ => s,
+    }
+}
+
+/// One error of a game as collected by a worker: the error, and whether it
+/// came inside a game (its game number is then fixed when the outputs are
+/// put in order; junk before the first game keeps game 0).
+#[derive(Copy, Clone, Debug)]
+pub struct Located {
+    /// The error.
+    pub error: GameError,
+    /// Whether it was reported between `begin_game` and `end_game`.
+    pub in_game: bool,
+}
+
+/// Collects a game's errors inside a game visitor.
+#[derive(Default, Debug)]
+pub struct ErrorLog {
+    /// The errors so far.
+    pub errors: Vec<Located>,
+    /// Inside a game.
+    pub in_game: bool,
+}
+
+impl ErrorLog {
+    /// A game begins.
+    pub fn begin(&mut self) {
+        self.in_game = true;
+    }
+
+    /// Records an error.
+    pub fn push(&mut self, e: &GameError) {
+        self.errors.push(Located {
+            error: *e,
+            in_game: self.in_game,
+        });
+    }
+
+    /// The game ends: its errors.
+    pub fn take(&mut self) -> Vec<Located> {
+        self.in_game = false;
+        std::mem::take(&mut self.errors)
+    }
+}
+
+/// Writes an error as `FILE:LINE:COL: game N, move 12... Nd2: ambiguous
+/// (b1, f3)` (`FILE: ...` when the error has no place), the game number
+/// set to `game` (the index of the game in its input).
+pub fn error_line(name: &str, located: &Located, game: u64) -> String {
+    let mut e = located.error;
+    e.game = if located.in_game { game } else { 0 };
+    if e.line > 0 {
+        format!("{name}:{}:{}: {e}", e.line, e.column)
+    } else {
+        format!("{name}: {e}")
+    }
+}

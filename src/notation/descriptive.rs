@@ -1,0 +1,716 @@
+//! English descriptive notation (books before about 1980): `P-K4`, `N-KB3`,
+//! `PxP`, `QxQch`, `B-N5`, `O-O`, read from each player's own side.
+//!
+//! Files are named after the pieces that start on them: `QR QN QB Q K KB KN
+//! KR` (`Kt` is read for `N`); ranks count from the mover's side, so White's
+//! `K4` is `e4` and Black's is `e5`. Short forms (`B-N5`, `PxP`) name several
+//! squares or pieces and are resolved by legality. A wing prefix on a piece
+//! (`KR`, `QN`) is read as "on that half of the board" (files e–h or a–d),
+//! which is what it means unless pieces have crossed over; a piece can also
+//! be pinned down by its square in brackets (`R(Q1)-Q3`).
+
+use crate::position::{CastlingSide, Position};
+use crate::types::{Color, File, Rank, Role, Square};
+
+use super::nag::Nag;
+use super::resolve::SanError;
+use super::{ArrayBuf, ParseError, ParseErrorKind, Sink};
+
+/// A set of files, bit `i` for file `i` (`a` = bit 0).
+type Files = u8;
+
+const ALL_FILES: Files = 0xff;
+const KING_SIDE: Files = 0xf0;
+const QUEEN_SIDE: Files = 0x0f;
+
+/// A piece as descriptive notation names it: a role and the files it may
+/// stand on (`KBP`: a pawn on the f-file; `BP`: on c or f; `N`: anywhere).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PieceName {
+    /// The role.
+    pub role: Role,
+    /// The files it may stand on, one bit per file (`a` = bit 0).
+    pub files: u8,
+}
+
+/// A square as descriptive notation names it, from the mover's side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SquareName {
+    /// The files it may be on (`B5`: c or f), one bit per file.
+    pub files: u8,
+    /// The rank counted from the mover's side.
+    pub rank: Rank,
+}
+
+/// A move in descriptive notation, without a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Descriptive {
+    /// `N-KB3`, `P-K8=Q`.
+    Move {
+        /// The moving piece.
+        piece: PieceName,
+        /// Where the piece stands, if given in brackets (`R(Q1)`).
+        from: Option<SquareName>,
+        /// The destination.
+        to: SquareName,
+        /// The promotion piece.
+        promotion: Option<Role>,
+    },
+    /// `PxP`, `BxN`, `NxP(Q4)`.
+    Capture {
+        /// The capturing piece.
+        piece: PieceName,
+        /// Where the capturing piece stands, if given in brackets.
+        from: Option<SquareName>,
+        /// The captured piece.
+        target: PieceName,
+        /// Where the capture happens, if given (`/Q4` or `(Q4)`).
+        at: Option<SquareName>,
+        /// The promotion piece.
+        promotion: Option<Role>,
+    },
+    /// `O-O`, `O-O-O`.
+    Castle(CastlingSide),
+}
+
+/// A [`Descriptive`] move with what followed it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DescriptivePlus {
+    /// The move.
+    pub desc: Descriptive,
+    /// `ch`/`+` (check), `mate`/`#`, `dis ch`, `dbl ch`.
+    pub suffix: Option<super::Suffix>,
+    /// A move assessment glyph (`!`, `?!`).
+    pub nag: Option<Nag>,
+    /// Whether `e.p.` was written.
+    pub en_passant: bool,
+}
+
+fn file_bit(f: File) -> Files {
+    1 << f as u8
+}
+
+/// Reads a file-giving piece letter at `i`: `R`, `N`, `Kt`, `B` → (role, files
+/// on the queen side, files on the king side), bytes used.
+fn file_piece(b: &[u8], i: usize) -> Option<(Role, usize)> {
+    match b.get(i)? {
+        b'R' => Some((Role::Rook, 1)),
+        b'N' => Some((Role::Knight, 1)),
+        b'B' => Some((Role::Bishop, 1)),
+        b'K' if b.get(i + 1) == Some(&b't') => Some((Role::Knight, 2)),
+        _ => None,
+    }
+}
+
+fn home_files(role: Role) -> Files {
+    match role {
+        Role::Rook => file_bit(File::A) | file_bit(File::H),
+        Role::Knight => file_bit(File::B) | file_bit(File::G),
+        Role::Bishop => file_bit(File::C) | file_bit(File::F),
+        Role::Queen => file_bit(File::D),
+        _ => file_bit(File::E),
+    }
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Wing {
+    King,
+    Queen,
+}
+
+fn wing_at(b: &[u8], i: usize) -> Option<Wing> {
+    match b.get(i)? {
+        b'K' if b.get(i + 1) != Some(&b't') => Some(Wing::King),
+        b'Q' => Some(Wing::Queen),
+        _ => None,
+    }
+}
+
+fn wing_mask(w: Wing) -> Files {
+    match w {
+        Wing::King => KING_SIDE,
+        Wing::Queen => QUEEN_SIDE,
+    }
+}
+
+/// Reads a file name (`QR`, `KB`, `B`, `Kt`, `K`, `Q`) at `i`: files, bytes.
+fn file_name(b: &[u8], i: usize) -> Option<(Files, usize)> {
+    let wing = wing_at(b, i);
+    let j = i + usize::from(wing.is_some());
+    match (wing, file_piece(b, j)) {
+        (Some(w), Some((role, n))) => Some((home_files(role) & wing_mask(w), 1 + n)),
+        (None, Some((role, n))) => Some((home_files(role), n)),
+        (Some(Wing::King), None) => Some((file_bit(File::E), 1)),
+        (Some(Wing::Queen), None) => Some((file_bit(File::D), 1)),
+        (None, None) => None,
+    }
+}
+
+fn square_name(b: &[u8], i: usize) -> Option<(SquareName, usize)> {
+    let (files, n) = file_name(b, i)?;
+    let rank = Rank::from_ascii(*b.get(i + n)?)?;
+    Some((SquareName { files, rank }, n + 1))
+}
+
+/// Reads a piece name (`P`, `KBP`, `BP`, `N`, `QKt`, `K`, `Q`) at `i`.
+fn piece_name(b: &[u8], i: usize) -> Option<(PieceName, usize)> {
+    if b.get(i) == Some(&b'P') {
+        return Some((
+            PieceName {
+                role: Role::Pawn,
+                files: ALL_FILES,
+            },
+            1,
+        ));
+    }
+    let wing = wing_at(b, i);
+    let j = i + usize::from(wing.is_some());
+    let fp = file_piece(b, j);
+    let k = j + fp.map_or(0, |(_, n)| n);
+    if b.get(k) == Some(&b'P') {
+        let (files, n) = file_name(b, i)?;
+        return Some((
+            PieceName {
+                role: Role::Pawn,
+                files,
+            },
+            n + 1,
+        ));
+    }
+    match (wing, fp) {
+        (w, Some((role, n))) => Some((
+            PieceName {
+                role,
+                files: w.map_or(ALL_FILES, wing_mask),
+            },
+            usize::from(w.is_some()) + n,
+        )),
+        (Some(Wing::King), None) => Some((
+            PieceName {
+                role: Role::King,
+                files: ALL_FILES,
+            },
+            1,
+        )),
+        (Some(Wing::Queen), None) => Some((
+            PieceName {
+                role: Role::Queen,
+                files: ALL_FILES,
+            },
+            1,
+        )),
+        (None, None) => None,
+    }
+}
+
+/// Reads an optional bracketed square `(Q4)` or `/Q4` at `i`.
+fn at_square(b: &[u8], i: usize) -> Option<(SquareName, usize)> {
+    match b.get(i)? {
+        b'(' => {
+            let (sq, n) = square_name(b, i + 1)?;
+            (b.get(i + 1 + n) == Some(&b')')).then_some((sq, n + 2))
+        }
+        b'/' => square_name(b, i + 1).map(|(sq, n)| (sq, n + 1)),
+        _ => None,
+    }
+}
+
+fn err<T>(kind: ParseErrorKind, offset: usize) -> Result<T, ParseError> {
+    Err(ParseError::new(kind, offset))
+}
+
+impl Descriptive {
+    /// Parses a whole descriptive move.
+    ///
+    /// ```
+    /// use movetext::notation::Descriptive;
+    /// let d = Descriptive::from_ascii(b"QxQch").unwrap();
+    /// assert!(d.suffix.is_some());
+    /// ```
+    pub fn from_ascii(b: &[u8]) -> Result<DescriptivePlus, ParseError> {
+        let (d, used) = Descriptive::from_ascii_prefix(b)?;
+        if used != b.len() {
+            return err(ParseErrorKind::TrailingBytes, used);
+        }
+        Ok(d)
+    }
+
+    /// Parses a descriptive move at the start of `b`; returns it and the
+    /// bytes used.
+    pub fn from_ascii_prefix(b: &[u8]) -> Result<(DescriptivePlus, usize), ParseError> {
+        if b.is_empty() {
+            return err(ParseErrorKind::Empty, 0);
+        }
+        let (desc, mut i) = if matches!(b[0], b'O' | b'0') {
+            let c = b[0];
+            if b.get(1) != Some(&b'-') || b.get(2) != Some(&c) {
+                return err(ParseErrorKind::BadCastling, 1);
+            }
+            if b.get(3) == Some(&b'-') && b.get(4) == Some(&c) {
+                (Descriptive::Castle(CastlingSide::QueenSide), 5)
+            } else {
+                (Descriptive::Castle(CastlingSide::KingSide), 3)
+            }
+        } else {
+            let Some((piece, mut i)) = piece_name(b, 0) else {
+                return err(ParseErrorKind::ExpectedMove, 0);
+            };
+            let from = at_square(b, i).map(|(sq, n)| {
+                i += n;
+                sq
+            });
+            match b.get(i) {
+                Some(b'-') => {
+                    let Some((to, n)) = square_name(b, i + 1) else {
+                        return err(ParseErrorKind::ExpectedSquare, i + 1);
+                    };
+                    i += 1 + n;
+                    let promotion = promotion_at(b, &mut i, piece.role, to.rank)?;
+                    (
+                        Descriptive::Move {
+                            piece,
+                            from,
+                            to,
+                            promotion,
+                        },
+                        i,
+                    )
+                }
+                Some(b'x' | b':') => {
+                    let Some((target, n)) = piece_name(b, i + 1) else {
+                        return err(ParseErrorKind::ExpectedMove, i + 1);
+                    };
+                    i += 1 + n;
+                    let at = at_square(b, i).map(|(sq, n)| {
+                        i += n;
+                        sq
+                    });
+                    let last = at.map_or(Rank::Eighth, |sq| sq.rank);
+                    let promotion = promotion_at(b, &mut i, piece.role, last)?;
+                    (
+                        Descriptive::Capture {
+                            piece,
+                            from,
+                            target,
+                            at,
+                            promotion,
+                        },
+                        i,
+                    )
+                }
+                _ => return err(ParseErrorKind::ExpectedSquare, i),
+            }
+        };
+        let mut plus = DescriptivePlus {
+            desc,
+            suffix: None,
+            nag: None,
+            en_passant: false,
+        };
+        // Suffixes: the SAN reader's, with a dummy move.
+        let (sp, used) = super::san::parse_suffixes_only(b, i)?;
+        plus.suffix = sp.suffix;
+        plus.nag = sp.nag;
+        plus.en_passant = sp.en_passant;
+        i = used;
+        Ok((plus, i))
+    }
+}
+
+fn promotion_at(
+    b: &[u8],
+    i: &mut usize,
+    role: Role,
+    rank: Rank,
+) -> Result<Option<Role>, ParseError> {
+    if role != Role::Pawn || rank != Rank::Eighth {
+        return Ok(None);
+    }
+    let (open, close) = match b.get(*i) {
+        Some(b'=') => (1, 0),
+        Some(b'(') => (1, 1),
+        Some(b'/') => (1, 0),
+        _ => (0, 0),
+    };
+    let j = *i + open;
+    let (p, n) = match b.get(j) {
+        Some(b'Q') => (Role::Queen, 1),
+        Some(b'R') => (Role::Rook, 1),
+        Some(b'B') => (Role::Bishop, 1),
+        Some(b'N') => (Role::Knight, 1),
+        Some(b'K') if b.get(j + 1) == Some(&b't') => (Role::Knight, 2),
+        _ if open == 1 && b[*i] != b'(' => return err(ParseErrorKind::ExpectedPromotion, j),
+        _ => return Ok(None),
+    };
+    if close == 1 && b.get(j + n) != Some(&b')') {
+        return err(ParseErrorKind::ExpectedPromotion, j + n);
+    }
+    *i = j + n + close;
+    Ok(Some(p))
+}
+
+fn square_fits(name: SquareName, sq: Square, turn: Color) -> bool {
+    name.files & file_bit(sq.file()) != 0 && turn.relative_rank(name.rank) == sq.rank()
+}
+
+/// Whether a piece name fits a piece of `role` on `sq`; `strict_wing`
+/// applies the half-board reading of wing prefixes.
+fn piece_fits(name: PieceName, role: Role, sq: Square, strict_wing: bool) -> bool {
+    name.role == role && (!strict_wing || name.files & file_bit(sq.file()) != 0)
+}
+
+impl DescriptivePlus {
+    /// The legal move this text names in `pos`; short forms resolve when
+    /// exactly one legal move fits.
+    ///
+    /// ```
+    /// use movetext::notation::Descriptive;
+    /// use movetext::{Move, Position, Square};
+    /// let pos = Position::new();
+    /// let m = Descriptive::from_ascii(b"P-K4").unwrap().to_move(&pos);
+    /// assert_eq!(m, Ok(Move::normal(Square::E2, Square::E4)));
+    /// ```
+    pub fn to_move(&self, pos: &Position) -> Result<crate::moves::Move, SanError> {
+        self.desc.to_move(pos)
+    }
+}
+
+impl Descriptive {
+    /// The legal move this text names in `pos`.
+    pub fn to_move(&self, pos: &Position) -> Result<crate::moves::Move, SanError> {
+        let turn = pos.turn();
+        let (piece, from, promotion) = match *self {
+            Descriptive::Castle(side) => return pos.castling_move(side).ok_or(SanError::Illegal),
+            Descriptive::Move {
+                piece,
+                from,
+                promotion,
+                ..
+            }
+            | Descriptive::Capture {
+                piece,
+                from,
+                promotion,
+                ..
+            } => (piece, from, promotion),
+        };
+        let legal = pos.legal_moves();
+        let fits = |m: &crate::moves::Move, strict_wing: bool| -> bool {
+            if m.is_castle() || m.promotion_role() != promotion {
+                return false;
+            }
+            let Some(role) = pos.role_at(m.from()) else {
+                return false;
+            };
+            if !piece_fits(piece, role, m.from(), strict_wing || role == Role::Pawn) {
+                return false;
+            }
+            if from.is_some_and(|f| !square_fits(f, m.from(), turn)) {
+                return false;
+            }
+            match *self {
+                Descriptive::Move { to, .. } => {
+                    !pos.is_capture(*m) && square_fits(to, m.to(), turn)
+                }
+                Descriptive::Capture { target, at, .. } => {
+                    let captured = if m.is_en_passant() {
+                        Some(Role::Pawn)
+                    } else {
+                        pos.role_at(m.to())
+                    };
+                    captured.is_some_and(|c| {
+                        piece_fits(target, c, m.to(), strict_wing || c == Role::Pawn)
+                    }) && at.is_none_or(|a| square_fits(a, m.to(), turn))
+                }
+                Descriptive::Castle(_) => false,
+            }
+        };
+        let mut found = crate::moves::MoveList::new();
+        for strict_wing in [true, false] {
+            found.clear();
+            for m in legal.iter() {
+                if fits(m, strict_wing) {
+                    found.push(*m);
+                }
+            }
+            if !found.is_empty() {
+                break;
+            }
+        }
+        match found.len() {
+            0 => Err(SanError::Illegal),
+            1 => Ok(found[0]),
+            _ => Err(SanError::Ambiguous(super::resolve::Candidates::from_list(
+                &found,
+            ))),
+        }
+    }
+}
+
+const FILE_NAMES: [&str; 8] = ["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"];
+const SHORT_FILE_NAMES: [&str; 8] = ["R", "N", "B", "Q", "K", "B", "N", "R"];
+
+fn role_letter(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "P",
+        Role::Knight => "N",
+        Role::Bishop => "B",
+        Role::Rook => "R",
+        Role::Queen => "Q",
+        Role::King => "K",
+    }
+}
+
+fn push_square<S: Sink + ?Sized>(sq: Square, turn: Color, short: bool, sink: &mut S) {
+    let names = if short {
+        &SHORT_FILE_NAMES
+    } else {
+        &FILE_NAMES
+    };
+    sink.push_str(names[sq.file() as usize]);
+    sink.push_byte(turn.relative_rank(sq.rank()).char() as u8);
+}
+
+/// How specifically a piece is named: `P`/`N`, then `KBP`/`KN`.
+fn push_piece<S: Sink + ?Sized>(role: Role, sq: Square, qualified: bool, sink: &mut S) {
+    if qualified {
+        match role {
+            Role::Pawn => {
+                sink.push_str(FILE_NAMES[sq.file() as usize]);
+                sink.push_byte(b'P');
+                return;
+            }
+            Role::Knight | Role::Bishop | Role::Rook => {
+                sink.push_byte(if sq.file() >= File::E { b'K' } else { b'Q' });
+            }
+            _ => {}
+        }
+    }
+    sink.push_str(role_letter(role));
+}
+
+/// Writes a legal move of `pos` in descriptive notation, as short as it
+/// can be while naming exactly this move (`P-K4`, `N-KB3`, `PxP`, `BxN`,
+/// `QxQch`, `P-K8=Q`, `O-O`), with `ch` for check and `mate` for mate.
+pub fn write_descriptive<S: Sink + ?Sized>(pos: &Position, m: crate::moves::Move, sink: &mut S) {
+    let mut buf = ArrayBuf::<40>::new();
+    if let Some(side) = Position::castling_side(m) {
+        buf.push_str(match side {
+            CastlingSide::KingSide => "O-O",
+            CastlingSide::QueenSide => "O-O-O",
+        });
+    } else {
+        let turn = pos.turn();
+        let role = pos.role_at(m.from()).unwrap_or(Role::Pawn);
+        let capture = pos.is_capture(m);
+        // Forms from short to long; the first that names exactly `m` wins.
+        'forms: for level in 0..6u8 {
+            for short_target in [true, false] {
+                buf.clear();
+                let qualified = level & 1 == 1;
+                let with_from = level >= 4;
+                let with_at = level >= 2 && capture;
+                if level >= 2 && !capture && level < 4 {
+                    continue;
+                }
+                push_piece(role, m.from(), qualified, &mut buf);
+                if with_from {
+                    buf.push_byte(b'(');
+                    push_square(m.from(), turn, false, &mut buf);
+                    buf.push_byte(b')');
+                }
+                if capture {
+                    buf.push_byte(b'x');
+                    let captured = if m.is_en_passant() {
+                        Role::Pawn
+                    } else {
+                        pos.role_at(m.to()).unwrap_or(Role::Pawn)
+                    };
+                    push_piece(captured, m.to(), !short_target, &mut buf);
+                    if with_at {
+                        buf.push_byte(b'(');
+                        push_square(m.to(), turn, false, &mut buf);
+                        buf.push_byte(b')');
+                    }
+                } else {
+                    buf.push_byte(b'-');
+                    push_square(m.to(), turn, short_target, &mut buf);
+                }
+                if let Some(p) = m.promotion_role() {
+                    buf.push_byte(b'=');
+                    buf.push_str(role_letter(p));
+                }
+                if Descriptive::from_ascii(buf.as_bytes()).map(|d| d.to_move(pos)) == Ok(Ok(m)) {
+                    break 'forms;
+                }
+            }
+        }
+    }
+    sink.push_str(buf.as_str());
+    match pos.check_status_after(m) {
+        crate::position::CheckStatus::None => {}
+        crate::position::CheckStatus::Check => sink.push_str("ch"),
+        crate::position::CheckStatus::Checkmate => sink.push_str(" mate"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Move;
+    use crate::notation::Suffix;
+
+    fn write(pos: &Position, m: Move) -> String {
+        let mut s = String::new();
+        write_descriptive(pos, m, &mut s);
+        s
+    }
+
+    fn play(pos: &mut Position, text: &str) -> Move {
+        let d = Descriptive::from_ascii(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let m = d.to_move(pos).unwrap_or_else(|e| panic!("{text}: {e}"));
+        pos.play(m);
+        m
+    }
+
+    #[test]
+    fn spec_examples() {
+        let mut pos = Position::new();
+        let start = pos;
+        assert_eq!(play(&mut pos, "P-K4"), Move::normal(Square::E2, Square::E4));
+        assert_eq!(write(&start, Move::normal(Square::E2, Square::E4)), "P-K4");
+        let before = pos;
+        assert_eq!(play(&mut pos, "P-K4"), Move::normal(Square::E7, Square::E5));
+        assert_eq!(write(&before, Move::normal(Square::E7, Square::E5)), "P-K4");
+        let before = pos;
+        assert_eq!(
+            play(&mut pos, "N-KB3"),
+            Move::normal(Square::G1, Square::F3)
+        );
+        assert_eq!(
+            write(&before, Move::normal(Square::G1, Square::F3)),
+            "N-KB3"
+        );
+        // `N-B3` fits both knights of the start position: ambiguous.
+        assert!(matches!(
+            Descriptive::from_ascii(b"N-B3").unwrap().to_move(&pos),
+            Err(SanError::Ambiguous(c)) if c.squares() == [Square::B8, Square::G8]
+        ));
+        assert_eq!(
+            play(&mut pos, "Kt-QB3"),
+            Move::normal(Square::B8, Square::C6)
+        );
+        let before = pos;
+        assert_eq!(play(&mut pos, "B-N5"), Move::normal(Square::F1, Square::B5));
+        assert_eq!(write(&before, Move::normal(Square::F1, Square::B5)), "B-N5");
+        play(&mut pos, "P-Q3");
+        assert_eq!(play(&mut pos, "O-O"), Move::castle(Square::E1, Square::H1));
+        // 1. e4 d5 2. exd5: PxP.
+        let mut pos = Position::new();
+        play(&mut pos, "P-K4");
+        play(&mut pos, "P-Q4");
+        let before = pos;
+        assert_eq!(play(&mut pos, "PxP"), Move::normal(Square::E4, Square::D5));
+        assert_eq!(write(&before, Move::normal(Square::E4, Square::D5)), "PxP");
+        // 2... QxP, 3. N-QB3 Q-QR4 ... then queens meet: QxQch.
+        let before = pos;
+        assert_eq!(play(&mut pos, "QxP"), Move::normal(Square::D8, Square::D5));
+        assert_eq!(write(&before, Move::normal(Square::D8, Square::D5)), "QxP");
+        let p = Position::from_fen("3qk3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+        let qxq = Move::normal(Square::D1, Square::D8);
+        assert_eq!(write(&p, qxq), "QxQch");
+        let d = Descriptive::from_ascii(b"QxQch").unwrap();
+        assert_eq!(d.suffix, Some(Suffix::Check));
+        assert_eq!(d.to_move(&p), Ok(qxq));
+    }
+
+    #[test]
+    fn pawn_names_promotion_and_en_passant() {
+        // Pawns on c4 and e4 can both take on d5: PxP is ambiguous, QBPxP
+        // and KPxP are not.
+        let p = Position::from_fen("4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1").unwrap();
+        assert!(matches!(
+            Descriptive::from_ascii(b"PxP").unwrap().to_move(&p),
+            Err(SanError::Ambiguous(_))
+        ));
+        let c = Move::normal(Square::C4, Square::D5);
+        let e = Move::normal(Square::E4, Square::D5);
+        assert_eq!(
+            Descriptive::from_ascii(b"QBPxP").unwrap().to_move(&p),
+            Ok(c)
+        );
+        assert_eq!(Descriptive::from_ascii(b"BPxP").unwrap().to_move(&p), Ok(c));
+        assert_eq!(Descriptive::from_ascii(b"KPxP").unwrap().to_move(&p), Ok(e));
+        assert_eq!(write(&p, c), "QBPxP");
+        assert_eq!(write(&p, e), "KPxP");
+        let p = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
+        let ep = Move::en_passant(Square::E5, Square::D6);
+        let d = Descriptive::from_ascii(b"PxP e.p.").unwrap();
+        assert!(d.en_passant);
+        assert_eq!(d.to_move(&p), Ok(ep));
+        assert_eq!(write(&p, ep), "PxP");
+        let p = Position::from_fen("1n5k/P7/8/8/8/8/8/K7 w - - 0 1").unwrap();
+        let q = Move::promotion(Square::A7, Square::A8, Role::Queen);
+        for s in ["P-R8=Q", "P-QR8(Q)", "P-R8Q", "P-R8/Q"] {
+            assert_eq!(
+                Descriptive::from_ascii(s.as_bytes()).unwrap().to_move(&p),
+                Ok(q),
+                "{s}"
+            );
+        }
+        assert_eq!(write(&p, q), "P-R8=Q");
+        let n = Move::promotion(Square::A7, Square::B8, Role::Knight);
+        assert_eq!(write(&p, n), "PxN=N");
+        // Black counts ranks from its own side: P-K4 is e5, P-R8 is a1.
+        let p = Position::from_fen("k7/8/8/8/8/8/p7/7K b - - 0 1").unwrap();
+        assert_eq!(
+            Descriptive::from_ascii(b"P-R8=Q").unwrap().to_move(&p),
+            Ok(Move::promotion(Square::A2, Square::A1, Role::Queen))
+        );
+    }
+
+    #[test]
+    fn errors() {
+        let e = |s: &str| Descriptive::from_ascii(s.as_bytes()).unwrap_err();
+        assert_eq!(e(""), ParseError::new(ParseErrorKind::Empty, 0));
+        assert_eq!(e("X-K4"), ParseError::new(ParseErrorKind::ExpectedMove, 0));
+        assert_eq!(
+            e("P-K9"),
+            ParseError::new(ParseErrorKind::ExpectedSquare, 2)
+        );
+        assert_eq!(
+            e("P-X4"),
+            ParseError::new(ParseErrorKind::ExpectedSquare, 2)
+        );
+        assert_eq!(e("PK4"), ParseError::new(ParseErrorKind::ExpectedSquare, 1));
+        assert_eq!(e("Px"), ParseError::new(ParseErrorKind::ExpectedMove, 2));
+        assert_eq!(
+            e("P-K4z"),
+            ParseError::new(ParseErrorKind::TrailingBytes, 4)
+        );
+        assert_eq!(e("O-"), ParseError::new(ParseErrorKind::BadCastling, 1));
+        assert_eq!(
+            e("P-K8="),
+            ParseError::new(ParseErrorKind::ExpectedPromotion, 5)
+        );
+        assert_eq!(
+            e("P-K8(Q"),
+            ParseError::new(ParseErrorKind::ExpectedPromotion, 6)
+        );
+    }
+
+    #[test]
+    fn round_trip_over_playouts() {
+        let mut n = 0;
+        for p in crate::notation::position_tests::playout_positions(4, 60) {
+            for &m in p.legal_moves().iter() {
+                let text = write(&p, m);
+                let d = Descriptive::from_ascii(text.as_bytes())
+                    .unwrap_or_else(|e| panic!("{text}: {e} in {}", p.fen()));
+                assert_eq!(d.to_move(&p), Ok(m), "{text} in {}", p.fen());
+                n += 1;
+            }
+        }
+        assert!(n > 5000, "{n}");
+    }
+}

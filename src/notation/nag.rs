@@ -1,0 +1,328 @@
+//! Annotation glyphs and PGN numeric annotation glyphs (NAGs), both ways.
+//!
+//! Context decides between two readings of the same text: `+/-` after a move
+//! is the evaluation `$16` ("White clearly better"), while `+/-` in place of
+//! a result is a default win ([`GameResult::WhiteWinsByDefault`]). This
+//! module reads it as a NAG; [`GameResult::from_ascii`] reads it as a result;
+//! the caller picks by position in the movetext.
+//!
+//! [`GameResult::WhiteWinsByDefault`]: super::GameResult::WhiteWinsByDefault
+//! [`GameResult::from_ascii`]: super::GameResult::from_ascii
+
+use core::fmt;
+
+use super::{ParseError, ParseErrorKind, Sink};
+
+/// A numeric annotation glyph, `$0`..`$255`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Nag(pub u8);
+
+/// How a [`Nag`] is written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum NagStyle {
+    /// `$16`.
+    #[default]
+    Dollar,
+    /// The Unicode glyph (`±`), or `$n` if there is none.
+    Glyph,
+    /// An ASCII glyph (`+/-`), or `$n` if there is none.
+    AsciiGlyph,
+}
+
+// Glyphs, longest first within a shared start so the first match is the longest.
+const GLYPHS: &[(&str, u8)] = &[
+    ("!!", 3),
+    ("??", 4),
+    ("!?", 5),
+    ("?!", 6),
+    ("!", 1),
+    ("?", 2),
+    ("□", 7),
+    ("=/∞", 44),
+    ("=/+", 15),
+    ("=", 10),
+    ("∞", 13),
+    ("⩲", 14),
+    ("+/=", 14),
+    ("⩱", 15),
+    ("±", 16),
+    ("+/-", 16),
+    ("+/\u{2212}", 16),
+    ("∓", 17),
+    ("-/+", 17),
+    ("\u{2212}/+", 17),
+    ("+-", 18),
+    ("+\u{2212}", 18),
+    ("-+", 19),
+    ("\u{2212}+", 19),
+    ("∆", 140),
+    ("\u{394}", 140),
+    ("⌓", 142),
+    ("TN", 146),
+    ("N", 146),
+];
+
+impl Nag {
+    /// Good move, `!`.
+    pub const GOOD_MOVE: Nag = Nag(1);
+    /// Mistake, `?`.
+    pub const MISTAKE: Nag = Nag(2);
+    /// Brilliant move, `!!`.
+    pub const BRILLIANT_MOVE: Nag = Nag(3);
+    /// Blunder, `??`.
+    pub const BLUNDER: Nag = Nag(4);
+    /// Interesting move, `!?`.
+    pub const SPECULATIVE_MOVE: Nag = Nag(5);
+    /// Dubious move, `?!`.
+    pub const DUBIOUS_MOVE: Nag = Nag(6);
+    /// Only move, `□`.
+    pub const ONLY_MOVE: Nag = Nag(7);
+
+    /// Reads a glyph (`!?`, `±`, `+/-`, `=/∞`, `TN` ...) at the start of
+    /// `bytes`: the NAG and the number of bytes used. The longest glyph wins.
+    ///
+    /// ```
+    /// use movetext::notation::Nag;
+    /// assert_eq!(Nag::from_glyph_prefix(b"+/- 1-0"), Some((Nag(16), 3)));
+    /// assert_eq!(Nag::from_glyph_prefix("?!".as_bytes()), Some((Nag(6), 2)));
+    /// ```
+    pub fn from_glyph_prefix(bytes: &[u8]) -> Option<(Nag, usize)> {
+        let first = *bytes.first()?;
+        if !matches!(
+            first,
+            b'!' | b'?' | b'=' | b'+' | b'-' | b'T' | b'N' | 0xc2 | 0xce | 0xe2
+        ) {
+            return None;
+        }
+        GLYPHS
+            .iter()
+            .find(|(g, _)| bytes.starts_with(g.as_bytes()))
+            .map(|&(g, n)| (Nag(n), g.len()))
+    }
+
+    /// Reads `$n` at the start of `bytes` (`n` up to 255, at most 3 digits).
+    pub fn from_dollar_prefix(bytes: &[u8]) -> Result<(Nag, usize), ParseError> {
+        if bytes.first() != Some(&b'$') {
+            return Err(ParseError::new(ParseErrorKind::UnknownGlyph, 0));
+        }
+        let mut n: u32 = 0;
+        let mut i = 1;
+        while let Some(&d) = bytes.get(i) {
+            if !d.is_ascii_digit() {
+                break;
+            }
+            n = n * 10 + u32::from(d - b'0');
+            if n > 255 {
+                return Err(ParseError::new(ParseErrorKind::OutOfRange, 1));
+            }
+            i += 1;
+        }
+        if i == 1 {
+            return Err(ParseError::new(ParseErrorKind::ExpectedDigit, 1));
+        }
+        Ok((Nag(n as u8), i))
+    }
+
+    /// Reads a whole token: `$n` or a glyph.
+    ///
+    /// ```
+    /// use movetext::notation::Nag;
+    /// assert_eq!(Nag::from_ascii(b"$16"), Ok(Nag(16)));
+    /// assert_eq!(Nag::from_ascii("±".as_bytes()), Ok(Nag(16)));
+    /// ```
+    pub fn from_ascii(bytes: &[u8]) -> Result<Nag, ParseError> {
+        if bytes.is_empty() {
+            return Err(ParseError::new(ParseErrorKind::Empty, 0));
+        }
+        let (nag, used) = if bytes[0] == b'$' {
+            Nag::from_dollar_prefix(bytes)?
+        } else {
+            Nag::from_glyph_prefix(bytes).ok_or(ParseError::new(ParseErrorKind::UnknownGlyph, 0))?
+        };
+        if used != bytes.len() {
+            return Err(ParseError::new(ParseErrorKind::TrailingBytes, used));
+        }
+        Ok(nag)
+    }
+
+    /// The usual Unicode glyph, if the NAG has one.
+    pub fn glyph(self) -> Option<&'static str> {
+        Some(match self.0 {
+            1 => "!",
+            2 => "?",
+            3 => "!!",
+            4 => "??",
+            5 => "!?",
+            6 => "?!",
+            7 => "□",
+            10 => "=",
+            13 => "∞",
+            14 => "⩲",
+            15 => "⩱",
+            16 => "±",
+            17 => "∓",
+            18 => "+-",
+            19 => "-+",
+            44 => "=/∞",
+            140 => "∆",
+            142 => "⌓",
+            146 => "N",
+            _ => return None,
+        })
+    }
+
+    /// An ASCII glyph, if the NAG has one (`+/-` for `$16`).
+    pub fn ascii_glyph(self) -> Option<&'static str> {
+        Some(match self.0 {
+            1 => "!",
+            2 => "?",
+            3 => "!!",
+            4 => "??",
+            5 => "!?",
+            6 => "?!",
+            10 => "=",
+            14 => "+/=",
+            15 => "=/+",
+            16 => "+/-",
+            17 => "-/+",
+            18 => "+-",
+            19 => "-+",
+            146 => "N",
+            _ => return None,
+        })
+    }
+
+    /// Whether this is one of the move assessments `$1`..`$7`, the glyphs
+    /// read directly after a move.
+    pub const fn is_move_assessment(self) -> bool {
+        matches!(self.0, 1..=7)
+    }
+
+    /// Writes the NAG in a style.
+    pub fn write<S: Sink + ?Sized>(self, style: NagStyle, sink: &mut S) {
+        let glyph = match style {
+            NagStyle::Dollar => None,
+            NagStyle::Glyph => self.glyph(),
+            NagStyle::AsciiGlyph => self.ascii_glyph(),
+        };
+        match glyph {
+            Some(g) => sink.push_str(g),
+            None => {
+                sink.push_byte(b'$');
+                write_u8(self.0, sink);
+            }
+        }
+    }
+}
+
+pub(crate) fn write_u8<S: Sink + ?Sized>(n: u8, sink: &mut S) {
+    if n >= 100 {
+        sink.push_byte(b'0' + n / 100);
+    }
+    if n >= 10 {
+        sink.push_byte(b'0' + n / 10 % 10);
+    }
+    sink.push_byte(b'0' + n % 10);
+}
+
+impl fmt::Display for Nag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        super::display_with(f, |s| self.write(NagStyle::Dollar, s))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::ArrayBuf;
+
+    #[test]
+    fn spec_glyph_table() {
+        let table: &[(&str, u8)] = &[
+            ("!", 1),
+            ("?", 2),
+            ("!!", 3),
+            ("??", 4),
+            ("!?", 5),
+            ("?!", 6),
+            ("□", 7),
+            ("=", 10),
+            ("∞", 13),
+            ("⩲", 14),
+            ("+/=", 14),
+            ("⩱", 15),
+            ("=/+", 15),
+            ("±", 16),
+            ("+/-", 16),
+            ("∓", 17),
+            ("-/+", 17),
+            ("+-", 18),
+            ("-+", 19),
+            ("=/∞", 44),
+            ("∆", 140),
+            ("⌓", 142),
+            ("N", 146),
+            ("TN", 146),
+            // The seed's forms with the minus sign U+2212.
+            ("\u{2212}/+", 17),
+            ("+\u{2212}", 18),
+            ("\u{2212}+", 19),
+        ];
+        for &(g, n) in table {
+            assert_eq!(Nag::from_ascii(g.as_bytes()), Ok(Nag(n)), "{g}");
+            assert_eq!(
+                Nag::from_glyph_prefix(g.as_bytes()),
+                Some((Nag(n), g.len()))
+            );
+        }
+        // Every glyph written reads back.
+        for n in 0..=255u8 {
+            for style in [NagStyle::Dollar, NagStyle::Glyph, NagStyle::AsciiGlyph] {
+                let mut buf = ArrayBuf::<8>::new();
+                Nag(n).write(style, &mut buf);
+                assert_eq!(Nag::from_ascii(buf.as_bytes()), Ok(Nag(n)), "{buf}");
+            }
+        }
+    }
+
+    #[test]
+    fn dollar_forms_and_errors() {
+        assert_eq!(Nag::from_ascii(b"$1"), Ok(Nag(1)));
+        assert_eq!(Nag::from_ascii(b"$255"), Ok(Nag(255)));
+        assert_eq!(Nag::from_dollar_prefix(b"$16 e4"), Ok((Nag(16), 3)));
+        assert_eq!(
+            Nag::from_ascii(b"$256"),
+            Err(ParseError::new(ParseErrorKind::OutOfRange, 1))
+        );
+        assert_eq!(
+            Nag::from_ascii(b"$"),
+            Err(ParseError::new(ParseErrorKind::ExpectedDigit, 1))
+        );
+        assert_eq!(
+            Nag::from_ascii(b"$1x"),
+            Err(ParseError::new(ParseErrorKind::TrailingBytes, 2))
+        );
+        assert_eq!(
+            Nag::from_ascii(b"!!!"),
+            Err(ParseError::new(ParseErrorKind::TrailingBytes, 2))
+        );
+        assert_eq!(
+            Nag::from_ascii(b"x"),
+            Err(ParseError::new(ParseErrorKind::UnknownGlyph, 0))
+        );
+        assert_eq!(
+            Nag::from_ascii(b""),
+            Err(ParseError::new(ParseErrorKind::Empty, 0))
+        );
+        assert_eq!(Nag(16).to_string(), "$16");
+        assert_eq!(Nag(16).glyph(), Some("±"));
+        assert_eq!(Nag(16).ascii_glyph(), Some("+/-"));
+        assert!(Nag(7).is_move_assessment() && !Nag(10).is_move_assessment());
+    }
+
+    #[test]
+    fn seed_gambit_line_glyphs() {
+        // `1. d4 e5?! 2. dxe5 f6 3. e4! Nc6 4. Bc4 +/-`: the last token is $16.
+        assert_eq!(Nag::from_ascii(b"+/-"), Ok(Nag(16)));
+    }
+}

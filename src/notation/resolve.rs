@@ -1,0 +1,403 @@
+//! From text to a legal move: resolving parsed notation in a position.
+
+use core::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveList};
+use crate::position::{CastlingSide, CheckStatus, Position};
+use crate::types::{Rank, Role, Square};
+
+use super::{Iccf, Lan, ParseMode, San, SanPlus, Suffix, Uci};
+
+/// The from-squares of the moves an ambiguous move could be; at most 8 are
+/// kept (`count` says how many there were).
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Candidates {
+    squares: [Square; 8],
+    len: u8,
+    count: u8,
+}
+
+impl Candidates {
+    pub(crate) fn from_list(list: &[Move]) -> Candidates {
+        let mut c = Candidates {
+            squares: [Square::A1; 8],
+            len: 0,
+            count: list.len().min(255) as u8,
+        };
+        for m in list {
+            if (c.len as usize) < 8 && !c.squares[..c.len as usize].contains(&m.from()) {
+                c.squares[c.len as usize] = m.from();
+                c.len += 1;
+            }
+        }
+        c
+    }
+
+    /// The distinct from-squares, in generation order (at most 8).
+    pub fn squares(&self) -> &[Square] {
+        &self.squares[..self.len as usize]
+    }
+
+    /// How many legal moves fitted.
+    pub fn count(&self) -> usize {
+        self.count as usize
+    }
+}
+
+impl fmt::Debug for Candidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.squares()).finish()
+    }
+}
+
+/// Why a move's text does not give one legal move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SanError {
+    /// No legal move fits.
+    Illegal,
+    /// Several legal moves fit; their from-squares.
+    Ambiguous(Candidates),
+    /// The move is legal, but its check or mate suffix contradicts the
+    /// position (strict mode only; lenient mode flags it in [`Resolved`]).
+    WrongSuffix {
+        /// The move the text names.
+        mv: Move,
+        /// What the text claimed.
+        claimed: Suffix,
+        /// What the move does.
+        actual: CheckStatus,
+    },
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanError::Illegal => f.write_str("no legal move fits"),
+            SanError::Ambiguous(c) => {
+                f.write_str("ambiguous: a piece on")?;
+                for sq in c.squares() {
+                    write!(f, " {sq}")?;
+                }
+                f.write_str(" fits")
+            }
+            SanError::WrongSuffix {
+                claimed, actual, ..
+            } => {
+                write!(
+                    f,
+                    "suffix {claimed:?} contradicts the position ({actual:?})"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for SanError {}
+
+/// What the position says of a check or mate suffix.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SuffixVerdict {
+    /// No suffix was written.
+    Absent,
+    /// The suffix is right (`++` resolved to double check or mate).
+    Confirmed,
+    /// The suffix is wrong (lenient mode only; strict mode rejects it).
+    Contradicted,
+}
+
+/// A resolved move and what the position says of its suffix.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Resolved {
+    /// The legal move.
+    pub mv: Move,
+    /// Whether the check or mate claim held.
+    pub suffix: SuffixVerdict,
+}
+
+/// Keeps at most one move, or reports the ambiguity.
+fn unique(list: &MoveList) -> Result<Move, SanError> {
+    match list.len() {
+        0 => Err(SanError::Illegal),
+        1 => Ok(list[0]),
+        _ => Err(SanError::Ambiguous(Candidates::from_list(list))),
+    }
+}
+
+/// Whether the suffix holds after `m`.
+fn suffix_holds(pos: &Position, m: Move, suffix: Suffix) -> (bool, CheckStatus) {
+    let status = pos.check_status_after(m);
+    let ok = match suffix {
+        Suffix::Check => status != CheckStatus::None,
+        Suffix::Mate | Suffix::MateX => status == CheckStatus::Checkmate,
+        Suffix::DoublePlus | Suffix::DoubleCheck | Suffix::DiscoveredCheck => {
+            if status == CheckStatus::None {
+                false
+            } else if suffix == Suffix::DoublePlus && status == CheckStatus::Checkmate {
+                true
+            } else {
+                let after = pos.played(m);
+                let checkers = after.checkers();
+                match suffix {
+                    Suffix::DiscoveredCheck => {
+                        // Some checker is not the piece that moved.
+                        let moved = if m.is_castle() {
+                            Position::castle_king_target(m)
+                        } else {
+                            m.to()
+                        };
+                        (checkers - moved).any()
+                    }
+                    _ => checkers.more_than_one(),
+                }
+            }
+        }
+    };
+    (ok, status)
+}
+
+fn verdict(
+    pos: &Position,
+    m: Move,
+    suffix: Option<Suffix>,
+    mode: ParseMode,
+) -> Result<Resolved, SanError> {
+    let Some(s) = suffix.filter(|_| !m.is_null()) else {
+        return Ok(Resolved {
+            mv: m,
+            suffix: SuffixVerdict::Absent,
+        });
+    };
+    let (ok, actual) = suffix_holds(pos, m, s);
+    if ok {
+        Ok(Resolved {
+            mv: m,
+            suffix: SuffixVerdict::Confirmed,
+        })
+    } else if mode == ParseMode::Strict {
+        Err(SanError::WrongSuffix {
+            mv: m,
+            claimed: s,
+            actual,
+        })
+    } else {
+        Ok(Resolved {
+            mv: m,
+            suffix: SuffixVerdict::Contradicted,
+        })
+    }
+}
+
+impl San {
+    /// The legal move this text names in `pos`.
+    ///
+    /// In strict mode a capture mark must match a capture; in lenient mode
+    /// it is ignored (and may be missing). A pawn move without a file of
+    /// departure and without a capture mark is a push. The abbreviated pawn
+    /// captures `ed`/`exd` resolve when exactly one legal move fits.
+    ///
+    /// ```
+    /// use movetext::notation::{Language, ParseMode, San, SanError};
+    /// use movetext::{Position, Square};
+    ///
+    /// let pos = Position::from_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1").unwrap();
+    /// let san = San::from_ascii(b"Nd2", Language::En, ParseMode::Strict).unwrap().san;
+    /// match san.to_move(&pos, ParseMode::Strict) {
+    ///     Err(SanError::Ambiguous(c)) => assert_eq!(c.squares(), &[Square::B1, Square::F3]),
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// ```
+    pub fn to_move(&self, pos: &Position, mode: ParseMode) -> Result<Move, SanError> {
+        match *self {
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to_file,
+                to_rank,
+                promotion,
+            } => {
+                let mut mask = Bitboard::FULL;
+                if let Some(f) = file {
+                    mask &= f;
+                } else if role == Role::Pawn {
+                    // `e4` is a push; `xd5` a capture from either side.
+                    mask &= if capture {
+                        !Bitboard::from_file(to_file)
+                    } else {
+                        Bitboard::from_file(to_file)
+                    };
+                }
+                if let Some(r) = rank {
+                    mask &= r;
+                }
+                let mut list = MoveList::new();
+                match to_rank {
+                    Some(r) => pos.san_candidates(
+                        role,
+                        crate::types::Square::from_coords(to_file, r),
+                        mask,
+                        &mut list,
+                    ),
+                    None => {
+                        for r in Rank::ALL {
+                            pos.san_candidates(
+                                role,
+                                Square::from_coords(to_file, r),
+                                mask,
+                                &mut list,
+                            );
+                        }
+                        // `ed`: only captures, the file must change.
+                        list.retain(|m| m.from().file() != m.to().file());
+                    }
+                }
+                if role == Role::Pawn {
+                    list.retain(|m| m.promotion_role() == promotion);
+                } else if promotion.is_some() {
+                    return Err(SanError::Illegal);
+                }
+                if mode == ParseMode::Strict {
+                    list.retain(|&m| pos.is_capture(m) == capture);
+                } else if role == Role::King && list.is_empty() {
+                    // Lenient: castling written as the king's move (`Kg1`,
+                    // or `Kh1` onto the rook as Chess960 tools do).
+                    if let Some(to) = self.to() {
+                        let king = pos.king(pos.turn());
+                        if mask.contains(king) {
+                            if let Some(m) = castling_by_king_move(pos, king, to) {
+                                return Ok(m);
+                            }
+                        }
+                    }
+                }
+                unique(&list)
+            }
+            San::Castle(side) => pos.castling_move(side).ok_or(SanError::Illegal),
+            San::Null => Ok(Move::NULL),
+        }
+    }
+}
+
+impl SanPlus {
+    /// The legal move this text names in `pos`, with the verdict on its
+    /// check or mate suffix. Strict mode rejects a wrong suffix
+    /// ([`SanError::WrongSuffix`]); lenient mode accepts it and flags it.
+    ///
+    /// ```
+    /// use movetext::notation::{Language, ParseMode, San, SuffixVerdict};
+    /// use movetext::{Position, Move, Square};
+    ///
+    /// let pos = Position::new();
+    /// let sp = San::from_ascii(b"e4+", Language::En, ParseMode::Lenient).unwrap();
+    /// let r = sp.to_move(&pos, ParseMode::Lenient).unwrap();
+    /// assert_eq!(r.mv, Move::normal(Square::E2, Square::E4));
+    /// assert_eq!(r.suffix, SuffixVerdict::Contradicted);
+    /// assert!(sp.to_move(&pos, ParseMode::Strict).is_err());
+    /// ```
+    pub fn to_move(&self, pos: &Position, mode: ParseMode) -> Result<Resolved, SanError> {
+        let m = self.san.to_move(pos, mode)?;
+        verdict(pos, m, self.suffix, mode)
+    }
+}
+
+/// Castling named by a king's move: two files along the back rank (`e1g1`)
+/// or onto its own rook (`e1h1`).
+fn castling_by_king_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
+    if from != pos.king(pos.turn()) {
+        return None;
+    }
+    for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+        if let Some(m) = pos.castling_move(side) {
+            if m.from() == from && (m.to() == to || Position::castle_king_target(m) == to) {
+                // A plain king step to the same square stays a king step.
+                let mut plain = MoveList::new();
+                pos.san_candidates(Role::King, to, Bitboard::from_square(from), &mut plain);
+                if plain.is_empty() || m.to() == to {
+                    return Some(m);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A move given by its squares (UCI, ICCF, LAN).
+fn by_squares(
+    pos: &Position,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+) -> Result<Move, SanError> {
+    let Some(role) = pos.role_at(from) else {
+        return Err(SanError::Illegal);
+    };
+    if pos.piece_at(from).map(|p| p.color) != Some(pos.turn()) {
+        return Err(SanError::Illegal);
+    }
+    if role == Role::King {
+        if let Some(m) = castling_by_king_move(pos, from, to) {
+            return if promotion.is_none() {
+                Ok(m)
+            } else {
+                Err(SanError::Illegal)
+            };
+        }
+    }
+    let mut list = MoveList::new();
+    pos.san_candidates(role, to, Bitboard::from_square(from), &mut list);
+    list.retain(|m| m.promotion_role() == promotion);
+    unique(&list)
+}
+
+impl Uci {
+    /// The legal move in `pos`. Castling may be written `e1g1` or `e1h1`.
+    ///
+    /// ```
+    /// use movetext::notation::Uci;
+    /// use movetext::{Position, Move, Square};
+    /// let pos = Position::new();
+    /// assert_eq!(Uci::from_ascii(b"g1f3").unwrap().to_move(&pos), Ok(Move::normal(Square::G1, Square::F3)));
+    /// ```
+    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        match *self {
+            Uci::Normal {
+                from,
+                to,
+                promotion,
+            } => by_squares(pos, from, to, promotion),
+            Uci::Null => Ok(Move::NULL),
+        }
+    }
+}
+
+impl Iccf {
+    /// The legal move in `pos`; castling is the king's move (`5171`).
+    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        by_squares(pos, self.from, self.to, self.promotion)
+    }
+}
+
+impl Lan {
+    /// The legal move in `pos`. The piece letter must match the piece on
+    /// the from-square; a king's two-square move is read as castling.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        match *self {
+            Lan::Normal {
+                role,
+                from,
+                to,
+                promotion,
+                ..
+            } => {
+                if pos.role_at(from) != Some(role) {
+                    return Err(SanError::Illegal);
+                }
+                by_squares(pos, from, to, promotion)
+            }
+            Lan::Castle(side) => pos.castling_move(side).ok_or(SanError::Illegal),
+            Lan::Null => Ok(Move::NULL),
+        }
+    }
+}

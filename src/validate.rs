@@ -1,0 +1,817 @@
+//! Validate PGN games: play every move on a [`Position`], in any notation and
+//! language, and hand each legal move on.
+//!
+//! [`Validator`] is a ready [`pgn::Visitor`]: it sets up the start position
+//! from the `FEN`/`SetUp`/`Variant` tags, reads each move token in SAN
+//! (strict or lenient), long algebraic, UCI, ICCF or descriptive notation,
+//! in a language given or detected per game, resolves it to the one legal
+//! move it names, checks a written `+`/`#` against the position, and plays
+//! it. Moves in variations are played from the right position when asked.
+//! Each legal move, with the position before it, goes to a [`GameVisitor`];
+//! every problem becomes a [`GameError`] that says what and where (game,
+//! line, column, byte offset, move number, token). A failed game keeps the
+//! moves before the error, and reading goes on with the next game.
+//!
+//! # Examples
+//!
+//! Count the legal moves of each game:
+//!
+//! ```
+//! use movetext::pgn::Reader;
+//! use movetext::validate::{GameSummary, GameVisitor, Validator, ValidateOptions};
+//!
+//! struct Summaries;
+//! impl GameVisitor for Summaries {
+//!     type Output = GameSummary;
+//!     fn end_game(&mut self, summary: &GameSummary) -> GameSummary {
+//!         *summary
+//!     }
+//! }
+//!
+//! let pgn = b"[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n[Event \"b\"]\n\n1. d4 Kd5 *\n";
+//! let mut validator = Validator::new(Summaries, ValidateOptions::default());
+//! let mut games = Vec::new();
+//! Reader::from_slice(pgn).read_all(&mut validator, |s| games.push(s)).unwrap();
+//! assert_eq!(games.len(), 2);
+//! assert_eq!((games[0].moves, games[0].failed), (6, false));
+//! assert_eq!((games[1].moves, games[1].failed), (1, true));
+//! ```
+
+use core::fmt;
+
+use crate::moves::Move;
+use crate::notation::{
+    Descriptive, Iccf, Lan, Language, ParseError, ParseMode, San, SanError, SuffixVerdict, Uci,
+};
+use crate::pgn::{self, Control, GameResult, Nag, PgnError, RawTag};
+use crate::position::{CastlingMode, FenError, Position};
+use crate::types::Color;
+
+/// Which piece letters a game's moves are read with.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LanguageChoice {
+    /// Always this language (figurines are read in every language).
+    Fixed(Language),
+    /// Per game: the first language in [`Language::ALL`] order (English
+    /// first) under which every mainline move is legal. The game is read
+    /// whole before any of its events is handed on.
+    Auto,
+}
+
+/// How games are validated.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ValidateOptions {
+    /// Piece letters to read.
+    pub language: LanguageChoice,
+    /// Strict (PGN export SAN only; a wrong `+`/`#` fails the game) or
+    /// lenient (every form of NOTATION.md; a wrong suffix is counted).
+    pub mode: ParseMode,
+    /// Whether moves inside variations are played and checked (otherwise
+    /// variations are skipped).
+    pub variations: bool,
+}
+
+impl Default for ValidateOptions {
+    /// English, lenient, variations checked.
+    fn default() -> ValidateOptions {
+        ValidateOptions {
+            language: LanguageChoice::Fixed(Language::En),
+            mode: ParseMode::Lenient,
+            variations: true,
+        }
+    }
+}
+
+/// What a validated game was.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameSummary {
+    /// 1-based game number in the input.
+    pub game: u64,
+    /// Legal mainline moves played (plies), up to the first error.
+    pub moves: u32,
+    /// Legal moves played inside variations.
+    pub variation_moves: u32,
+    /// Whether the game had an error.
+    pub failed: bool,
+    /// The piece letters the game was read with (the detected ones in
+    /// [`LanguageChoice::Auto`]).
+    pub language: Language,
+    /// The result token, if the game had one.
+    pub result: Option<GameResult>,
+    /// How many `+`/`#` claims the position contradicted (lenient mode).
+    pub wrong_suffixes: u32,
+    /// Errors reported for this game (after the first, only those the
+    /// reader found in the skipped rest).
+    pub errors: u32,
+}
+
+/// Receives validated games: tags, legal moves with the position before
+/// each, annotations, and errors. Every hook but `end_game` has a no-op
+/// default.
+///
+/// Call order per game: `begin_game`, `tag`*, `start` (once the start
+/// position is set up), then in input order `legal_move`, `null_move`,
+/// `nag`, `comment`, `begin_variation`/`end_variation`, `result`; `error`
+/// wherever a problem is found; last `end_game`.
+pub trait GameVisitor {
+    /// The value of one game.
+    type Output;
+    /// A game begins.
+    fn begin_game(&mut self, _game: u64) {}
+    /// A tag pair, value with escapes as written.
+    fn tag(&mut self, _name: &[u8], _value: RawTag<'_>) {}
+    /// The start position is set up; moves follow.
+    fn start(&mut self, _pos: &Position) {}
+    /// A legal move `m`, played from `before`, written as `token`, at
+    /// variation depth `depth` (0: mainline).
+    fn legal_move(&mut self, _before: &Position, _m: Move, _token: &[u8], _depth: u32) {}
+    /// A null move played from `before`.
+    fn null_move(&mut self, _before: &Position, _depth: u32) {}
+    /// A NAG (or a glyph read as one).
+    fn nag(&mut self, _nag: Nag) {}
+    /// A comment's bytes.
+    fn comment(&mut self, _comment: &[u8]) {}
+    /// A variation begins: it replaces the last move.
+    fn begin_variation(&mut self) {}
+    /// A variation ends.
+    fn end_variation(&mut self) {}
+    /// The game's result token.
+    fn result(&mut self, _result: GameResult) {}
+    /// A problem; the first one of a game fails it.
+    fn error(&mut self, _error: &GameError) {}
+    /// The game is over.
+    fn end_game(&mut self, summary: &GameSummary) -> Self::Output;
+}
+
+/// What is wrong, in a [`GameError`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameErrorKind {
+    /// A problem the PGN reader found (syntax, garbage, NUL bytes...).
+    Pgn(pgn::ErrorKind),
+    /// A move token no notation reads.
+    Syntax(ParseError),
+    /// A move token that names no legal move, several, or claims a wrong
+    /// check or mate (strict mode).
+    Move(SanError),
+    /// The `FEN` tag is not a valid position.
+    Fen(FenError),
+    /// A `Variant` other than standard chess and Chess960.
+    UnsupportedVariant,
+    /// A variation before any move, or nested deeper than
+    /// [`MAX_VARIATION_DEPTH`].
+    BadVariation,
+    /// No language reads every mainline move ([`LanguageChoice::Auto`]).
+    NoLanguage,
+    /// A game larger than [`MAX_RECORDED_BYTES`] in
+    /// [`LanguageChoice::Auto`] mode.
+    GameTooLarge,
+}
+
+/// The deepest variation nesting that is validated.
+pub const MAX_VARIATION_DEPTH: usize = 256;
+/// The most bytes of one game kept for language detection.
+pub const MAX_RECORDED_BYTES: usize = 16 << 20;
+
+/// A problem in a game, with its place.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GameError {
+    /// 1-based game number.
+    pub game: u64,
+    /// 1-based line (0 when not tied to a place in the input).
+    pub line: u64,
+    /// 1-based column in bytes.
+    pub column: u64,
+    /// 0-based byte offset in the input.
+    pub offset: u64,
+    /// The move number and whether Black was to move, for move errors.
+    pub move_number: Option<(u32, Color)>,
+    /// What is wrong.
+    pub kind: GameErrorKind,
+    token: [u8; 48],
+    token_len: u8,
+}
+
+impl GameError {
+    fn new(game: u64, kind: GameErrorKind, token: &[u8]) -> GameError {
+        let mut e = GameError {
+            game,
+            line: 0,
+            column: 0,
+            offset: 0,
+            move_number: None,
+            kind,
+            token: [0; 48],
+            token_len: 0,
+        };
+        let n = token.len().min(48);
+        e.token[..n].copy_from_slice(&token[..n]);
+        e.token_len = n as u8;
+        e
+    }
+
+    /// The offending token (its first 48 bytes).
+    pub fn token(&self) -> &[u8] {
+        &self.token[..self.token_len as usize]
+    }
+}
+
+impl fmt::Display for GameError {
+    /// `game 7, move 12... Nd2: ambiguous (b1, f3)`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}", self.game)?;
+        let token = pgn::latin1_lossy(self.token());
+        match self.move_number {
+            Some((n, Color::White)) => write!(f, ", move {n}. {token}: ")?,
+            Some((n, Color::Black)) => write!(f, ", move {n}... {token}: ")?,
+            None if token.is_empty() => f.write_str(": ")?,
+            None => write!(f, ", {token:?}: ")?,
+        }
+        match &self.kind {
+            GameErrorKind::Pgn(k) => f.write_str(k.reason()),
+            GameErrorKind::Syntax(e) => write!(f, "not a move ({e})"),
+            GameErrorKind::Move(SanError::Illegal) => f.write_str("illegal move"),
+            GameErrorKind::Move(SanError::Ambiguous(c)) => {
+                f.write_str("ambiguous (")?;
+                for (i, sq) in c.squares().iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{sq}")?;
+                }
+                f.write_str(")")
+            }
+            GameErrorKind::Move(e) => write!(f, "{e}"),
+            GameErrorKind::Fen(e) => write!(f, "bad FEN tag: {e}"),
+            GameErrorKind::UnsupportedVariant => f.write_str("unsupported variant"),
+            GameErrorKind::BadVariation => {
+                f.write_str("variation before any move or nested too deep")
+            }
+            GameErrorKind::NoLanguage => f.write_str("no language reads every move"),
+            GameErrorKind::GameTooLarge => f.write_str("game too large to detect its language"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// Reads one move token in any notation: SAN in `lang` (strict or lenient),
+/// then, in lenient mode, long algebraic / UCI, ICCF numeric and English
+/// descriptive notation. Gives the legal move and whether its suffix held.
+pub fn resolve_token(
+    pos: &Position,
+    token: &[u8],
+    lang: Language,
+    mode: ParseMode,
+) -> Result<(Move, SuffixVerdict), GameErrorKind> {
+    let san_err = match San::from_ascii(token, lang, mode) {
+        Ok(sp) => match sp.to_move(pos, mode) {
+            Ok(r) => return Ok((r.mv, r.suffix)),
+            // `b8c6` reads as an over-disambiguated pawn move in SAN; as
+            // UCI it may be legal.
+            Err(e) => match lenient_other_notations(pos, token, lang, mode) {
+                Some(Ok(m)) => return Ok((m, SuffixVerdict::Absent)),
+                _ => return Err(GameErrorKind::Move(e)),
+            },
+        },
+        Err(e) => e,
+    };
+    match lenient_other_notations(pos, token, lang, mode) {
+        Some(r) => r.map(|m| (m, SuffixVerdict::Absent)),
+        None => Err(GameErrorKind::Syntax(san_err)),
+    }
+}
+
+/// Long algebraic / UCI, ICCF numeric and English descriptive notation, in
+/// lenient mode: `None` if none of them reads the token.
+fn lenient_other_notations(
+    pos: &Position,
+    token: &[u8],
+    lang: Language,
+    mode: ParseMode,
+) -> Option<Result<Move, GameErrorKind>> {
+    if mode != ParseMode::Lenient {
+        return None;
+    }
+    if let Ok(uci) = Uci::from_ascii(token) {
+        if let Ok(m) = uci.to_move(pos) {
+            return Some(Ok(m));
+        }
+    }
+    if let Ok(lan) = Lan::from_ascii(token, lang) {
+        return Some(lan.to_move(pos).map_err(GameErrorKind::Move));
+    }
+    if token.first().is_some_and(u8::is_ascii_digit) {
+        if let Ok(iccf) = Iccf::from_ascii(token) {
+            return Some(iccf.to_move(pos).map_err(GameErrorKind::Move));
+        }
+    }
+    if let Ok(d) = Descriptive::from_ascii(token) {
+        return Some(d.to_move(pos).map_err(GameErrorKind::Move));
+    }
+    None
+}
+
+/// A recorded event (language detection reads the game whole first).
+#[derive(Copy, Clone, Debug)]
+enum Rec {
+    Tag(usize, usize, usize),
+    BeginMovetext,
+    Move(usize, usize),
+    Null,
+    Nag(Nag),
+    Comment(usize, usize),
+    BeginVariation,
+    EndVariation,
+    Result(GameResult),
+    Error(GameError),
+}
+
+/// A [`pgn::Visitor`] that validates every game and hands it to a
+/// [`GameVisitor`]. See the [module docs](self).
+pub struct Validator<V> {
+    inner: V,
+    options: ValidateOptions,
+    game: u64,
+    // Tags that decide the start position.
+    fen: Vec<u8>,
+    variant_960: bool,
+    variant_other: bool,
+    // Play state.
+    pos: Position,
+    /// Per open variation: the position to return to and the position before
+    /// the last move at that level.
+    stack: Vec<(Position, Option<Position>)>,
+    before_last: Option<Position>,
+    lang: Language,
+    summary: GameSummary,
+    done: bool,
+    result_seen: bool,
+    // Recording (Auto language).
+    recording: bool,
+    arena: Vec<u8>,
+    recs: Vec<Rec>,
+    too_large: bool,
+}
+
+impl<V: GameVisitor> Validator<V> {
+    /// A validator handing games to `inner`.
+    pub fn new(inner: V, options: ValidateOptions) -> Validator<V> {
+        let lang = match options.language {
+            LanguageChoice::Fixed(l) => l,
+            LanguageChoice::Auto => Language::En,
+        };
+        Validator {
+            inner,
+            options,
+            game: 0,
+            fen: Vec::new(),
+            variant_960: false,
+            variant_other: false,
+            pos: Position::new(),
+            stack: Vec::new(),
+            before_last: None,
+            lang,
+            summary: GameSummary {
+                game: 0,
+                moves: 0,
+                variation_moves: 0,
+                failed: false,
+                language: lang,
+                result: None,
+                wrong_suffixes: 0,
+                errors: 0,
+            },
+            done: false,
+            result_seen: false,
+            recording: options.language == LanguageChoice::Auto,
+            arena: Vec::new(),
+            recs: Vec::new(),
+            too_large: false,
+        }
+    }
+
+    /// Numbers games from `base + 1` on (for a reader that starts
+    /// mid-stream).
+    pub fn with_game_base(mut self, base: u64) -> Validator<V> {
+        self.game = base;
+        self
+    }
+
+    /// The inner game visitor.
+    pub fn inner(&self) -> &V {
+        &self.inner
+    }
+
+    /// The inner game visitor, mutably.
+    pub fn inner_mut(&mut self) -> &mut V {
+        &mut self.inner
+    }
+
+    /// The inner game visitor, giving up the validator.
+    pub fn into_inner(self) -> V {
+        self.inner
+    }
+
+    fn depth(&self) -> u32 {
+        self.stack.len() as u32
+    }
+
+    fn fail(&mut self, mut e: GameError) -> Control {
+        e.game = self.game;
+        self.summary.errors += 1;
+        if self.result_seen && !self.summary.failed {
+            // Junk after a complete game: reported, the game stands.
+            self.inner.error(&e);
+            return Control::Continue;
+        }
+        self.summary.failed = true;
+        self.inner.error(&e);
+        self.done = true;
+        Control::Skip
+    }
+
+    fn setup(&mut self) -> Control {
+        self.pos = Position::new();
+        if self.variant_other {
+            let e = GameError::new(self.game, GameErrorKind::UnsupportedVariant, b"");
+            return self.fail(e);
+        }
+        if !self.fen.is_empty() {
+            match Position::from_fen_bytes(&self.fen) {
+                Ok(p) => self.pos = p,
+                Err(fe) => {
+                    let fen = core::mem::take(&mut self.fen);
+                    let e = GameError::new(self.game, GameErrorKind::Fen(fe), &fen);
+                    self.fen = fen;
+                    return self.fail(e);
+                }
+            }
+        }
+        if self.variant_960 {
+            self.pos.set_castling_mode(CastlingMode::Chess960);
+        }
+        self.inner.start(&self.pos);
+        Control::Continue
+    }
+
+    fn play_token(&mut self, token: &[u8], line: u64, column: u64, offset: u64) -> Control {
+        if self.done {
+            return Control::Skip;
+        }
+        let before = self.pos;
+        match resolve_token(&before, token, self.lang, self.options.mode) {
+            Ok((m, verdict)) => {
+                if verdict == SuffixVerdict::Contradicted {
+                    self.summary.wrong_suffixes += 1;
+                }
+                self.inner.legal_move(&before, m, token, self.depth());
+                self.pos.play(m);
+                self.before_last = Some(before);
+                if self.stack.is_empty() {
+                    self.summary.moves += 1;
+                } else {
+                    self.summary.variation_moves += 1;
+                }
+                Control::Continue
+            }
+            Err(kind) => {
+                let mut e = GameError::new(self.game, kind, token);
+                e.line = line;
+                e.column = column;
+                e.offset = offset;
+                e.move_number = Some((before.fullmove_number(), before.turn()));
+                self.fail(e)
+            }
+        }
+    }
+
+    fn play_null(&mut self) -> Control {
+        if self.done {
+            return Control::Skip;
+        }
+        let before = self.pos;
+        self.inner.null_move(&before, self.depth());
+        self.pos.play_null();
+        self.before_last = Some(before);
+        Control::Continue
+    }
+
+    fn begin_var(&mut self) -> Control {
+        if self.done {
+            return Control::Skip;
+        }
+        if !self.options.variations {
+            return Control::Skip;
+        }
+        let Some(before) = self.before_last else {
+            let e = GameError::new(self.game, GameErrorKind::BadVariation, b"(");
+            return self.fail(e);
+        };
+        if self.stack.len() >= MAX_VARIATION_DEPTH {
+            let e = GameError::new(self.game, GameErrorKind::BadVariation, b"(");
+            return self.fail(e);
+        }
+        self.stack.push((self.pos, self.before_last));
+        self.pos = before;
+        self.before_last = None;
+        self.inner.begin_variation();
+        Control::Continue
+    }
+
+    fn end_var(&mut self) -> Control {
+        if self.done {
+            return Control::Skip;
+        }
+        if let Some((pos, before_last)) = self.stack.pop() {
+            self.pos = pos;
+            self.before_last = before_last;
+            self.inner.end_variation();
+        }
+        Control::Continue
+    }
+
+    fn reset(&mut self) {
+        self.game += 1;
+        self.fen.clear();
+        self.variant_960 = false;
+        self.variant_other = false;
+        self.stack.clear();
+        self.before_last = None;
+        self.done = false;
+        self.result_seen = false;
+        self.too_large = false;
+        self.arena.clear();
+        self.recs.clear();
+        self.lang = match self.options.language {
+            LanguageChoice::Fixed(l) => l,
+            LanguageChoice::Auto => Language::En,
+        };
+        self.summary = GameSummary {
+            game: self.game,
+            moves: 0,
+            variation_moves: 0,
+            failed: false,
+            language: self.lang,
+            result: None,
+            wrong_suffixes: 0,
+            errors: 0,
+        };
+    }
+
+    fn note_tag(&mut self, name: &[u8], value: RawTag<'_>) {
+        if name == b"FEN" {
+            self.fen.clear();
+            self.fen.extend_from_slice(&value.decode());
+        } else if name == b"Variant" {
+            let v = value.as_bytes().to_ascii_lowercase();
+            let v: Vec<u8> = v
+                .into_iter()
+                .filter(|b| b.is_ascii_alphanumeric())
+                .collect();
+            match &v[..] {
+                b"" | b"standard" | b"normal" | b"chess" | b"fromposition" => {}
+                b"chess960" | b"960" | b"fischerandom" | b"fischerrandom" | b"frc" => {
+                    self.variant_960 = true
+                }
+                _ => self.variant_other = true,
+            }
+        }
+    }
+
+    // Recording for Auto language.
+
+    fn push_bytes(&mut self, b: &[u8]) -> (usize, usize) {
+        let start = self.arena.len();
+        if start + b.len() > MAX_RECORDED_BYTES {
+            self.too_large = true;
+            return (start, start);
+        }
+        self.arena.extend_from_slice(b);
+        (start, self.arena.len())
+    }
+
+    fn record(&mut self, rec: Rec) -> Control {
+        if self.too_large {
+            return Control::Skip;
+        }
+        self.recs.push(rec);
+        Control::Continue
+    }
+
+    /// Picks the language of a recorded game: the first under which every
+    /// mainline move is legal.
+    fn detect(&self) -> Option<Language> {
+        let mut start = Position::new();
+        if !self.fen.is_empty() {
+            start = Position::from_fen_bytes(&self.fen).ok()?;
+        }
+        let tokens = || {
+            let mut depth = 0usize;
+            self.recs.iter().filter_map(move |r| match *r {
+                Rec::BeginVariation => {
+                    depth += 1;
+                    None
+                }
+                Rec::EndVariation => {
+                    depth = depth.saturating_sub(1);
+                    None
+                }
+                Rec::Move(a, b) if depth == 0 => Some(Some(&self.arena[a..b])),
+                Rec::Null if depth == 0 => Some(None),
+                _ => None,
+            })
+        };
+        Language::ALL.into_iter().find(|&lang| {
+            let mut pos = start;
+            tokens().all(|t| match t {
+                None => {
+                    pos.play_null();
+                    true
+                }
+                Some(t) => match resolve_token(&pos, t, lang, self.options.mode) {
+                    Ok((m, _)) => {
+                        pos.play(m);
+                        true
+                    }
+                    Err(_) => false,
+                },
+            })
+        })
+    }
+
+    fn replay(&mut self) {
+        let recs = core::mem::take(&mut self.recs);
+        let arena = core::mem::take(&mut self.arena);
+        self.recording = false;
+        for rec in &recs {
+            if self.done {
+                break;
+            }
+            match *rec {
+                Rec::Tag(n, v, e) => self.inner.tag(&arena[n..v], RawTag(&arena[v..e])),
+                Rec::BeginMovetext => {
+                    let _ = self.setup();
+                }
+                Rec::Move(a, b) => {
+                    // Token places are not recorded: errors here carry none.
+                    let _ = self.play_token(&arena[a..b], 0, 0, 0);
+                }
+                Rec::Null => {
+                    let _ = self.play_null();
+                }
+                Rec::Nag(n) => self.inner.nag(n),
+                Rec::Comment(a, b) => self.inner.comment(&arena[a..b]),
+                Rec::BeginVariation => {
+                    let _ = self.begin_var();
+                }
+                Rec::EndVariation => {
+                    let _ = self.end_var();
+                }
+                Rec::Result(r) => {
+                    self.summary.result = Some(r);
+                    self.result_seen = true;
+                    self.inner.result(r);
+                }
+                Rec::Error(e) => {
+                    let _ = self.fail(e);
+                }
+            }
+        }
+        self.recs = recs;
+        self.arena = arena;
+        self.recording = true;
+    }
+}
+
+impl<V: GameVisitor> pgn::Visitor for Validator<V> {
+    type Output = V::Output;
+
+    fn begin_game(&mut self) -> Control {
+        self.reset();
+        self.inner.begin_game(self.game);
+        Control::Continue
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> Control {
+        self.note_tag(name, value);
+        if self.recording {
+            let (n, _) = self.push_bytes(name);
+            let (v, e) = self.push_bytes(value.as_bytes());
+            return self.record(Rec::Tag(n, v, e));
+        }
+        self.inner.tag(name, value);
+        Control::Continue
+    }
+
+    fn begin_movetext(&mut self) -> Control {
+        if self.recording {
+            return self.record(Rec::BeginMovetext);
+        }
+        self.setup()
+    }
+
+    fn san(&mut self, san: &[u8]) -> Control {
+        if self.recording {
+            let (a, b) = self.push_bytes(san);
+            return self.record(Rec::Move(a, b));
+        }
+        self.play_token(san, 0, 0, 0)
+    }
+
+    fn null_move(&mut self, _token: &[u8]) -> Control {
+        if self.recording {
+            return self.record(Rec::Null);
+        }
+        self.play_null()
+    }
+
+    fn nag(&mut self, nag: Nag) -> Control {
+        if self.recording {
+            return self.record(Rec::Nag(nag));
+        }
+        if !self.done {
+            self.inner.nag(nag);
+        }
+        Control::Continue
+    }
+
+    fn comment(&mut self, comment: &[u8]) -> Control {
+        if self.recording {
+            let (a, b) = self.push_bytes(comment);
+            return self.record(Rec::Comment(a, b));
+        }
+        if !self.done {
+            self.inner.comment(comment);
+        }
+        Control::Continue
+    }
+
+    fn begin_variation(&mut self) -> Control {
+        if self.recording {
+            if !self.options.variations {
+                return Control::Skip;
+            }
+            return self.record(Rec::BeginVariation);
+        }
+        self.begin_var()
+    }
+
+    fn end_variation(&mut self) -> Control {
+        if self.recording {
+            return self.record(Rec::EndVariation);
+        }
+        self.end_var()
+    }
+
+    fn result(&mut self, _raw: &[u8], result: GameResult) -> Control {
+        if self.recording {
+            return self.record(Rec::Result(result));
+        }
+        self.summary.result = Some(result);
+        self.result_seen = true;
+        self.inner.result(result);
+        Control::Continue
+    }
+
+    fn error(&mut self, error: &PgnError<'_>) -> Control {
+        let mut e = GameError::new(self.game, GameErrorKind::Pgn(error.kind), error.token);
+        e.line = error.line;
+        e.column = error.column;
+        e.offset = error.offset;
+        if self.recording {
+            self.recs.push(Rec::Error(e));
+            return Control::Continue;
+        }
+        self.fail(e)
+    }
+
+    fn end_game(&mut self) -> V::Output {
+        if self.recording {
+            if self.too_large {
+                let e = GameError::new(self.game, GameErrorKind::GameTooLarge, b"");
+                self.recording = false;
+                let _ = self.fail(e);
+                self.recording = true;
+            } else {
+                match self.detect() {
+                    Some(lang) => {
+                        self.lang = lang;
+                        self.summary.language = lang;
+                        self.replay();
+                    }
+                    None => {
+                        // Play in English to report the first error.
+                        self.replay();
+                        if !self.summary.failed {
+                            self.recording = false;
+                            let e = GameError::new(self.game, GameErrorKind::NoLanguage, b"");
+                            let _ = self.fail(e);
+                            self.recording = true;
+                        }
+                    }
+                }
+            }
+        }
+        self.inner.end_game(&self.summary)
+    }
+}

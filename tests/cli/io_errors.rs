@@ -1,0 +1,196 @@
+//! Bad use and bad input: one clear line, the right exit status, no panic.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use super::{data, run, run_with, sample};
+
+fn assert_one_line(stderr: &str, expected: &str) {
+    assert_eq!(stderr, format!("{expected}\n"));
+}
+
+#[test]
+fn missing_file() {
+    for cmd in ["check", "convert", "stats"] {
+        let r = run(&[cmd, "/nonexistent/x.pgn"]);
+        assert_eq!(r.code, Some(2), "{cmd}");
+        assert_eq!(
+            r.stdout,
+            if cmd == "stats" {
+                r.stdout.clone()
+            } else {
+                String::new()
+            }
+        );
+        assert!(
+            r.stderr
+                .starts_with("movetext: /nonexistent/x.pgn: No such file or directory\n"),
+            "{cmd}: {}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn missing_file_is_one_line() {
+    let r = run(&["check", "/nonexistent/x.pgn"]);
+    assert_eq!((r.code, r.stdout.as_str()), (Some(2), ""));
+    assert_one_line(
+        &r.stderr,
+        "movetext: /nonexistent/x.pgn: No such file or directory",
+    );
+}
+
+#[test]
+fn missing_file_among_good_ones() {
+    // The other files are still read; the status says something failed.
+    let r = run(&[
+        "convert",
+        "--to",
+        "uci",
+        "/nonexistent/x.pgn",
+        &data("small.pgn"),
+    ]);
+    assert_eq!(r.code, Some(2));
+    assert_eq!(r.stdout.lines().count(), 3);
+    assert_one_line(
+        &r.stderr,
+        "movetext: /nonexistent/x.pgn: No such file or directory",
+    );
+}
+
+#[test]
+fn directory() {
+    let dir = data("");
+    let r = run(&["check", "-q", &dir]);
+    assert_eq!(r.code, Some(2));
+    assert_one_line(&r.stderr, &format!("movetext: {dir}: Is a directory"));
+}
+
+#[test]
+fn unwritable_output() {
+    let r = run(&["convert", "-o", "/nonexistent/out.txt", &data("small.pgn")]);
+    assert_eq!(r.code, Some(2));
+    assert_one_line(
+        &r.stderr,
+        "movetext: /nonexistent/out.txt: No such file or directory",
+    );
+}
+
+#[test]
+fn output_file() {
+    let path = std::env::temp_dir().join(format!("movetext-cli-{}.uci", std::process::id()));
+    let p = path.to_string_lossy().into_owned();
+    let r = run(&["convert", "--to", "uci", "-o", &p, &data("small.pgn")]);
+    assert_eq!(
+        (r.code, r.stdout.as_str(), r.stderr.as_str()),
+        (Some(0), "", "")
+    );
+    let written = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(written, super::SMALL_UCI);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["convert", "--to", "xml"][..],
+        &["convert", "--lang", "xx"][..],
+        &["convert", "--from-lang", "klingon"][..],
+        &["convert", "--castle", "o"][..],
+        &["convert", "--promotion", "/"][..],
+        &["convert", "--capture", "*"][..],
+        &["check", "--jobs", "0"][..],
+        &["check", "--jobs", "many"][..],
+        &["check", "--frobnicate"][..],
+        &["perft"][..],
+        &["perft", "8/8/8/8/8/8/8/8 w - - 0 1", "deep"][..],
+        &["nonsense"][..],
+        &[][..],
+    ] {
+        let r = run(args);
+        assert_eq!(r.code, Some(2), "{args:?}: {}", r.stderr);
+        assert_eq!(r.stdout, "", "{args:?}");
+        if !args.is_empty() {
+            assert!(r.stderr.contains("error:"), "{args:?}: {}", r.stderr);
+        }
+        assert!(!r.stderr.contains("panicked"), "{args:?}");
+    }
+    let r = run(&["--help"]);
+    assert_eq!(r.code, Some(0));
+    for cmd in ["convert", "check", "stats", "perft"] {
+        assert!(r.stdout.contains(cmd), "{}", r.stdout);
+    }
+}
+
+#[test]
+fn hostile_bytes_do_not_panic() {
+    let mut junk: Vec<u8> = (0..=255u8).cycle().take(4096).collect();
+    junk.extend_from_slice(
+        b"\n[Event \"x\"]\n\n1. e4 {\xff\xfe} e5 (((( 2. Qh5 $999 ))) Nf6?? 3. Qxf7#\n",
+    );
+    junk.extend_from_slice(&[0; 100]);
+    for to in ["san", "pgn", "jsonl"] {
+        for jobs in ["1", "2"] {
+            let r = run_with(
+                &["convert", "--to", to, "--jobs", jobs, "--chunk-size", "64"],
+                &junk,
+            );
+            assert!(matches!(r.code, Some(0 | 1)), "{to}: {:?}", r.code);
+            assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+        }
+    }
+    let r = run_with(&["stats"], &junk);
+    assert_eq!(r.code, Some(0));
+}
+
+#[test]
+fn compressed_inputs() {
+    let pgn = std::fs::read(data("small.pgn")).unwrap();
+    // gzip and zstd of small.pgn, made by the library's own dependencies.
+    let r = run_with(&["convert", "--to", "uci", "-"], &pgn);
+    assert_eq!(r.stdout, super::SMALL_UCI);
+    for name in ["small.pgn.gz", "small.pgn.zst", "small.pgn.bz2"] {
+        let r = run(&["convert", "--to", "uci", &data(name)]);
+        assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""), "{name}");
+        assert_eq!(r.stdout, super::SMALL_UCI, "{name}");
+    }
+    // A truncated gzip stream is an input error.
+    let gz = std::fs::read(data("small.pgn.gz")).unwrap();
+    let r = run_with(&["check", "-q"], &gz[..gz.len() / 2]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.starts_with("movetext: <stdin>: "), "{}", r.stderr);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+}
+
+/// `movetext convert ... | head -1`: the reader goes away after one line.
+#[test]
+fn closed_pipe_is_quiet() {
+    for jobs in ["1", "2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_movetext"))
+            .args([
+                "convert",
+                "--to",
+                "pgn",
+                "--jobs",
+                jobs,
+                "--chunk-size",
+                "4096",
+            ])
+            .arg(sample())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        assert!(line.starts_with("[Event "), "{line}");
+        drop(stdout);
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr, "", "jobs {jobs}");
+        assert_eq!(out.status.code(), Some(141), "jobs {jobs}");
+    }
+}

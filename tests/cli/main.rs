@@ -1,0 +1,366 @@
+//! The `movetext` binary, run as a user runs it: exact output and exit
+//! status on small inputs, the embedded sample, broken input, bad use,
+//! closed pipes, and round trips between formats and languages.
+
+mod corpus;
+mod io_errors;
+mod roundtrip;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// What one run of the binary gave.
+#[derive(Debug)]
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: Option<i32>,
+}
+
+/// A file in tests/data/cli.
+pub fn data(name: &str) -> String {
+    let p: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "data", "cli", name]
+        .iter()
+        .collect();
+    p.to_string_lossy().into_owned()
+}
+
+/// The embedded sample's source file.
+pub fn sample() -> String {
+    format!("{}/src/cli/sample.pgn", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `movetext args...` with `stdin` as its input.
+pub fn run_with(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_movetext"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn movetext");
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("wait for movetext");
+    writer.join().unwrap();
+    Run {
+        // PGN output keeps the input's bytes (Latin-1 tags stay Latin-1).
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        code: out.status.code(),
+    }
+}
+
+/// Runs `movetext args...` with an empty stdin.
+pub fn run(args: &[&str]) -> Run {
+    run_with(args, b"")
+}
+
+/// The lines of a path-carrying output with the data directory cut off.
+pub fn strip_dir(s: &str) -> String {
+    s.replace(&data(""), "")
+}
+
+/// The summary line of `check` without its timing fields.
+pub fn summary_counts(stderr: &str) -> String {
+    let line = stderr.lines().last().unwrap_or("");
+    line.split(' ')
+        .filter(|f| {
+            !f.starts_with("secs=") && !f.starts_with("MB/s=") && !f.starts_with("moves/s=")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+const SMALL_UCI: &str = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8 h2h3 c6b8 d2d4 b8d7 c3c4 c7c6 c4b5 a6b5 b1c3 c8b7 c1g5 b5b4 c3b1 h7h6 g5h4 c6c5 d4e5 f6e4 h4e7 d8e7 e5d6 e7f6 b1d2 e4d6 d2c4 d6c4 b3c4 d7b6 f3e5 a8e8 c4f7 f8f7 e5f7 e8e1 d1e1 g8f7 e1e3 f6g5 e3g5 h6g5 b2b3 f7e6 a2a3 e6d6 a3b4 c5b4 a1a5 b6d5 f2f3 b7c8 g1f2 c8f5 a5a7 g7g6 a7a6 d6c5 f2e1 d5f4 g2g3 f4h3 e1d2 c5b5 a6d6 b5c5 d6a6 h3f2 g3g4 f5d3 a6e6
+b7a8q e8f7 e1c1 g2h1n a8b7 f7g6
+b1a1 b8e8 c1b1
+";
+
+#[test]
+fn convert_to_uci() {
+    let r = run(&["convert", "--to", "uci", &data("small.pgn")]);
+    assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
+    assert_eq!(r.stdout, SMALL_UCI);
+}
+
+#[test]
+fn convert_each_line_notation() {
+    let tail = |to: &str, extra: &[&str]| {
+        let f = data("small.pgn");
+        let mut args = vec!["convert", "--to", to, f.as_str()];
+        args.extend_from_slice(extra);
+        let r = run(&args);
+        assert_eq!(r.code, Some(0), "{to}: {}", r.stderr);
+        r.stdout.lines().skip(1).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(
+        tail("san", &[]),
+        "bxa8=Q+ Kf7 O-O-O gxh1=N Qb7+ Kg6\nO-O-O O-O Kb1"
+    );
+    assert_eq!(
+        tail("lan", &[]),
+        "b7xa8=Q+ Ke8-f7 O-O-O g2xh1=N Qa8-b7+ Kf7-g6\nO-O-O O-O Kc1-b1"
+    );
+    assert_eq!(
+        tail("fan", &[]),
+        "bxa8=♕+ ♚f7 O-O-O gxh1=♞ ♕b7+ ♚g6\nO-O-O O-O ♔b1"
+    );
+    assert_eq!(
+        tail("iccf", &[]),
+        "27181 5867 5131 72814 1827 6776\n2131 2878 3121"
+    );
+    assert_eq!(
+        tail(
+            "san",
+            &[
+                "--lang",
+                "de",
+                "--castle",
+                "0",
+                "--promotion",
+                "none",
+                "--capture",
+                ":"
+            ]
+        ),
+        "b:a8D+ Kf7 0-0-0 g:h1S Db7+ Kg6\n0-0-0 0-0 Kb1"
+    );
+    assert_eq!(
+        tail("san", &["--no-suffix", "--lang", "fr"]),
+        "bxa8=D Rf7 O-O-O gxh1=C Db7 Rg6\nO-O-O O-O Rb1"
+    );
+}
+
+#[test]
+fn convert_to_pgn_export() {
+    let r = run(&["convert", "--to", "pgn", &data("small.pgn")]);
+    assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
+    let expected = std::fs::read_to_string(data("small.expected.pgn")).unwrap();
+    assert_eq!(r.stdout, expected);
+    assert!(r
+        .stdout
+        .lines()
+        .all(|l| l.starts_with('[') || l.len() <= 80));
+}
+
+#[test]
+fn convert_to_jsonl() {
+    let r = run(&["convert", "--to", "jsonl", &data("broken.pgn")]);
+    assert_eq!(r.code, Some(1));
+    assert_eq!(
+        r.stdout,
+        r#"{"game":1,"tags":{"Event":"Good","Result":"*"},"moves":["e4","e5","Nf3"],"uci":["e2e4","e7e5","g1f3"],"result":"*","language":"en","errors":[]}
+{"game":2,"tags":{"Event":"Illegal","Result":"*"},"moves":["e4","e5"],"uci":["e2e4","e7e5"],"result":null,"language":"en","errors":["game 2, move 2. Ke3: illegal move"]}
+{"game":3,"tags":{"Event":"Ambiguous","FEN":"k7/8/8/8/8/8/8/1N1K1N2 w - - 0 12","Result":"*"},"moves":["Ke2","Ka7"],"uci":["d1e2","a8a7"],"result":null,"language":"en","errors":["game 3, move 13. Nd2: ambiguous (b1, f1)"]}
+{"game":4,"tags":{"Event":"Unterminated comment","Result":"*"},"moves":["d4"],"uci":["d2d4"],"result":null,"language":"en","errors":["game 4, \"{never closed d5 *\\n\": unterminated comment"]}
+"#
+    );
+    let r = run(&[
+        "convert",
+        "--to",
+        "jsonl",
+        "--notation",
+        "lan",
+        &data("small.pgn"),
+    ]);
+    assert_eq!(r.code, Some(0));
+    assert!(
+        r.stdout.lines().nth(1).unwrap().contains(
+            r#""moves":["b7xa8=Q+","Ke8-f7","O-O-O","g2xh1=N","Qa8-b7+","Kf7-g6"],"uci":["b7a8q","e8f7","e1c1","g2h1n","a8b7","f7g6"]"#
+        ),
+        "{}",
+        r.stdout
+    );
+}
+
+const BROKEN_ERRORS: &str = "broken.pgn: game 2, move 2. Ke3: illegal move
+broken.pgn: game 3, move 13. Nd2: ambiguous (b1, f1)
+broken.pgn:20:7: game 4, \"{never closed d5 *\\n\": unterminated comment
+";
+
+#[test]
+fn check_broken_input() {
+    let r = run(&["check", &data("broken.pgn")]);
+    assert_eq!(r.code, Some(1));
+    assert_eq!(strip_dir(&r.stdout), BROKEN_ERRORS);
+    assert_eq!(
+        summary_counts(&r.stderr),
+        "games=4 valid=1 failed=3 moves=8 bytes=272"
+    );
+    // The failed games keep their moves up to the error; errors on stderr.
+    let r = run(&["convert", "--to", "san", &data("broken.pgn")]);
+    assert_eq!(r.code, Some(1));
+    assert_eq!(r.stdout, "e4 e5 Nf3\ne4 e5\nKe2 Ka7\nd4\n");
+    assert_eq!(strip_dir(&r.stderr), BROKEN_ERRORS);
+}
+
+#[test]
+fn check_valid_input_and_quiet() {
+    let r = run(&["check", &data("small.pgn")]);
+    assert_eq!((r.code, r.stdout.as_str()), (Some(0), ""));
+    assert_eq!(
+        summary_counts(&r.stderr),
+        "games=3 valid=3 failed=0 moves=94 bytes=990"
+    );
+    let r = run(&["check", "--quiet", &data("small.pgn")]);
+    assert_eq!(
+        (r.code, r.stdout.as_str(), r.stderr.as_str()),
+        (Some(0), "", "")
+    );
+}
+
+#[test]
+fn check_reads_stdin_and_dash() {
+    let pgn = std::fs::read(data("broken.pgn")).unwrap();
+    for args in [&["check"][..], &["check", "-"][..]] {
+        let r = run_with(args, &pgn);
+        assert_eq!(r.code, Some(1));
+        assert_eq!(
+            r.stdout,
+            BROKEN_ERRORS.replace("broken.pgn", "<stdin>"),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn strict_and_languages() {
+    let r = run(&["check", "-q", &data("german.pgn")]);
+    assert_eq!(r.code, Some(1));
+    assert_eq!(
+        strip_dir(&r.stdout),
+        "german.pgn: game 1, move 2. Sf3: not a move (expected a piece letter, a file or castling at byte 0)\n"
+    );
+    for lang in ["de", "auto"] {
+        let r = run(&["convert", "--from-lang", lang, &data("german.pgn")]);
+        assert_eq!(r.code, Some(0), "{lang}: {}", r.stderr);
+        assert_eq!(
+            r.stdout,
+            "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O\n"
+        );
+    }
+    let pgn = b"[Event \"x\"]\n\n1. e4 e5 2. Nf3+ Nc6 *\n";
+    let r = run_with(&["check", "-q", "--strict"], pgn);
+    assert_eq!(r.code, Some(1));
+    assert_eq!(
+        r.stdout,
+        "<stdin>: game 1, move 2. Nf3+: suffix Check contradicts the position (None)\n"
+    );
+    let r = run_with(&["check", "-q"], pgn);
+    assert_eq!((r.code, r.stdout.as_str()), (Some(0), ""));
+}
+
+#[test]
+fn stats_counts() {
+    let mixed = b"[Event \"a\"]\n\n1. e2e4 e7-e5 2. \xe2\x99\x98f3 Nc6 3. 6125 a6 1-0\n\n[Event \"b\"]\n\n1. d4 d5 2. Kd3 *\n";
+    let r = run_with(&["stats"], mixed);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "games: 2
+valid: 1
+failed: 1
+moves: 8
+variation moves: 0
+wrong check/mate suffixes: 0
+results: 1-0=1 none=1
+notations: san=4 figurine=1 lan=1 uci=1 iccf=1
+languages: en=2
+errors: illegal move=1
+"
+    );
+    let r = run(&[
+        "stats",
+        "--from-lang",
+        "auto",
+        &data("german.pgn"),
+        &data("small.pgn"),
+    ]);
+    assert_eq!(r.code, Some(0));
+    assert!(
+        r.stdout.contains("\nlanguages: en=3 de=1\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("\nvariation moves: 2\n"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("\nresults: 1-0=2 0-1=1 *=1\n"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn embedded_sample_file() {
+    let r = run(&["check", &sample()]);
+    assert_eq!(r.code, Some(0), "{}", r.stdout);
+    assert_eq!(r.stdout, "");
+    assert_eq!(
+        summary_counts(&r.stderr),
+        "games=312 valid=312 failed=0 moves=21293 bytes=221896"
+    );
+    let r = run(&["convert", "--to", "uci", &sample()]);
+    assert_eq!(r.code, Some(0));
+    assert_eq!(r.stdout.lines().count(), 312);
+    assert!(r
+        .stdout
+        .starts_with("e2e4 c7c5 g1f3 a7a6 d2d3 g7g6 g2g3 f8g7 f1g2 b7b5 e1g1 "));
+}
+
+#[test]
+fn jobs_give_identical_output() {
+    for to in ["uci", "pgn", "jsonl"] {
+        let one = run(&["convert", "--to", to, "--jobs", "1", &sample()]);
+        for chunk in ["4096", "65536"] {
+            let two = run(&[
+                "convert",
+                "--to",
+                to,
+                "--jobs",
+                "2",
+                "--chunk-size",
+                chunk,
+                &sample(),
+            ]);
+            assert_eq!(one.code, two.code);
+            assert!(one.stdout == two.stdout, "--to {to}, chunk {chunk}");
+        }
+    }
+    let one = run(&["check", "--jobs", "1", &data("broken.pgn")]);
+    let two = run(&[
+        "check",
+        "--jobs",
+        "2",
+        "--chunk-size",
+        "16",
+        &data("broken.pgn"),
+    ]);
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(strip_dir(&two.stdout), BROKEN_ERRORS);
+}
+
+#[test]
+fn perft_counts_and_divides() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let r = run(&["perft", start, "3"]);
+    assert_eq!((r.code, r.stdout.as_str()), (Some(0), "8902\n"));
+    let r = run(&["perft", "--divide", start, "1"]);
+    assert_eq!(r.code, Some(0));
+    assert!(r.stdout.starts_with("b1a3: 1\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("\ne2e4: 1\n"), "{}", r.stdout);
+    assert!(r.stdout.ends_with("\n\n20\n"));
+    assert_eq!(r.stdout.lines().count(), 22);
+    // Chess960 castling is written king-takes-rook.
+    let fen = "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1";
+    let r = run(&["perft", "--divide", fen, "1"]);
+    assert!(r.stdout.contains("\nb1a1: 1\n"), "{}", r.stdout);
+    let r = run(&["perft", "not a fen", "1"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.starts_with("movetext: "), "{}", r.stderr);
+    assert_eq!(r.stderr.lines().count(), 1);
+}

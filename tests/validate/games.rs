@@ -1,0 +1,103 @@
+use movetext::notation::{Language, ParseMode};
+use movetext::validate::{LanguageChoice, ValidateOptions};
+
+use super::{auto, validate};
+
+#[test]
+fn mainline_moves_in_every_notation() {
+    let pgn = "[Event \"mixed\"]\n\n1. e4 e7-e5 2. Ng1-f3 b8c6 3. Bb5 a7a6 4. Ba4 Ng8f6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 0-0 9. h3 Nb8 10. d4 Nbd7 1/2-1/2\n";
+    let games = validate(pgn.as_bytes(), ValidateOptions::default());
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    assert_eq!(g.errors, Vec::<String>::new());
+    assert_eq!(
+        g.moves.join(" "),
+        "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8 h2h3 c6b8 d2d4 b8d7"
+    );
+    assert!(!g.summary.failed);
+    assert_eq!(g.summary.moves, 20);
+}
+
+#[test]
+fn errors_say_what_and_where() {
+    // Nd2 fits the knights on b1 and f3.
+    let pgn = "[Event \"x\"]\n\n1. d4 d5 2. Nf3 Nf6 3. Nd2 e6 *\n\n[Event \"y\"]\n\n1. e4 e5 2. Ke3 Ke7 *\n\n";
+    let games = validate(pgn.as_bytes(), ValidateOptions::default());
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].errors, ["game 1, move 3. Nd2: ambiguous (b1, f3)"]);
+    assert_eq!(games[0].moves.len(), 4, "moves before the error are kept");
+    assert!(games[0].summary.failed);
+    assert_eq!(games[1].errors, ["game 2, move 2. Ke3: illegal move"]);
+    assert_eq!(games[1].summary.moves, 2);
+}
+
+#[test]
+fn polish_seed_game_is_detected() {
+    let pgn = "[Event \"seed\"]\n\n1. d4 e5?! 2. dxe5 f6 3. e4! Sc6 4. Gc4 +/-\n";
+    let games = validate(pgn.as_bytes(), auto());
+    let g = &games[0];
+    assert_eq!(g.errors, Vec::<String>::new());
+    assert_eq!(g.summary.language, Language::Pl);
+    assert_eq!(g.moves.join(" "), "d2d4 e7e5 d4e5 f7f6 e2e4 b8c6 f1c4");
+    // Read as English, Sc6 is no move.
+    let en = validate(pgn.as_bytes(), ValidateOptions::default());
+    assert!(en[0].summary.failed);
+    assert_eq!(en[0].summary.moves, 5);
+}
+
+#[test]
+fn variations_are_played_from_the_right_position() {
+    let pgn = "[Event \"v\"]\n\n1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5 (1... c5 2. Nf3) 2. Nf3 *\n";
+    let games = validate(pgn.as_bytes(), ValidateOptions::default());
+    let g = &games[0];
+    assert_eq!(g.errors, Vec::<String>::new());
+    assert_eq!(
+        g.moves.join(" "),
+        "e2e4 1:d2d4 1:d7d5 2:g8f6 2:c2c4 1:c2c4 e7e5 1:c7c5 1:g1f3 g1f3"
+    );
+    assert_eq!((g.summary.moves, g.summary.variation_moves), (3, 7));
+    // An illegal move inside a variation fails the game.
+    let bad = "[Event \"v\"]\n\n1. e4 (1. e5) 1... e5 *\n";
+    let games = validate(bad.as_bytes(), ValidateOptions::default());
+    assert_eq!(games[0].errors, ["game 1, move 1. e5: illegal move"]);
+    // Skipped when not asked for.
+    let off = ValidateOptions {
+        variations: false,
+        ..ValidateOptions::default()
+    };
+    let games = validate(bad.as_bytes(), off);
+    assert_eq!(games[0].moves.join(" "), "e2e4 e7e5");
+    assert!(!games[0].summary.failed);
+}
+
+#[test]
+fn fen_and_chess960_tags() {
+    let pgn = "[Variant \"Chess960\"]\n[FEN \"rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1\"]\n\n1. O-O O-O-O *\n\n[FEN \"8/8/8/8/8/8/8/K6x w - - 0 1\"]\n\n1. Ka2 *\n";
+    let games = validate(pgn.as_bytes(), ValidateOptions::default());
+    assert_eq!(games[0].errors, Vec::<String>::new());
+    assert_eq!(games[0].moves.join(" "), "b1h1 b8a8");
+    assert_eq!(
+        games[1].errors,
+        ["game 2, \"8/8/8/8/8/8/8/K6x w - - 0 1\": bad FEN tag: invalid FEN at column 17: bad piece letter"]
+    );
+    assert_eq!(games[1].summary.moves, 0);
+}
+
+#[test]
+fn strict_mode_rejects_lenient_forms_and_wrong_suffixes() {
+    let strict = ValidateOptions {
+        mode: ParseMode::Strict,
+        language: LanguageChoice::Fixed(Language::En),
+        variations: true,
+    };
+    let games = validate(b"[Event \"s\"]\n\n1. e2-e4 *\n", strict);
+    assert!(games[0].summary.failed);
+    let games = validate(b"[Event \"s\"]\n\n1. e4+ *\n", strict);
+    assert!(games[0].summary.failed);
+    let lenient = validate(
+        b"[Event \"s\"]\n\n1. e4+ e5 *\n",
+        ValidateOptions::default(),
+    );
+    assert!(!lenient[0].summary.failed);
+    assert_eq!(lenient[0].summary.wrong_suffixes, 1);
+}

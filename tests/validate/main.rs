@@ -1,0 +1,71 @@
+//! The validating visitor: moves, errors with places, languages, variations,
+//! and every game of the sample corpus against python-chess.
+
+mod corpus;
+mod games;
+
+use movetext::notation::{write_uci, ArrayBuf};
+use movetext::pgn::Reader;
+use movetext::validate::{
+    GameError, GameSummary, GameVisitor, LanguageChoice, ValidateOptions, Validator,
+};
+use movetext::{Move, Position};
+
+/// Collects each game's UCI moves (mainline and variations marked with
+/// their depth), errors as text, and summary.
+#[derive(Default)]
+pub struct Collect {
+    moves: Vec<String>,
+    errors: Vec<String>,
+}
+
+/// One game as collected.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub summary: GameSummary,
+    pub moves: Vec<String>,
+    pub errors: Vec<String>,
+}
+
+impl GameVisitor for Collect {
+    type Output = Game;
+    fn legal_move(&mut self, before: &Position, m: Move, _token: &[u8], depth: u32) {
+        let mut buf = ArrayBuf::<8>::new();
+        write_uci(m, before.castling_mode(), &mut buf);
+        let s = buf.as_str();
+        self.moves.push(if depth == 0 {
+            s.to_string()
+        } else {
+            format!("{depth}:{s}")
+        });
+    }
+    fn null_move(&mut self, _before: &Position, _depth: u32) {
+        self.moves.push("--".to_string());
+    }
+    fn error(&mut self, e: &GameError) {
+        self.errors.push(format!("{e}"));
+    }
+    fn end_game(&mut self, summary: &GameSummary) -> Game {
+        Game {
+            summary: *summary,
+            moves: std::mem::take(&mut self.moves),
+            errors: std::mem::take(&mut self.errors),
+        }
+    }
+}
+
+pub fn validate(pgn: &[u8], options: ValidateOptions) -> Vec<Game> {
+    let mut v = Validator::new(Collect::default(), options);
+    let mut games = Vec::new();
+    Reader::from_slice(pgn)
+        .read_all(&mut v, |g| games.push(g))
+        .unwrap();
+    games
+}
+
+pub fn auto() -> ValidateOptions {
+    ValidateOptions {
+        language: LanguageChoice::Auto,
+        ..ValidateOptions::default()
+    }
+}
