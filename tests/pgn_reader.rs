@@ -114,7 +114,7 @@ fn all_result_forms() {
             "san 0-0",
             "3.",
             "san d4",
-            "result 0-0 BothLost",
+            "result 0-0 BothLose",
             "end_game"
         ]
     );
@@ -330,15 +330,21 @@ fn skip_variation_and_game_and_stop() {
 }
 
 #[test]
-fn nag_helpers() {
-    assert_eq!(Nag::from_glyph("⩲".as_bytes()), Some(Nag(14)));
-    assert_eq!(Nag::from_glyph(b"=/+"), Some(Nag(15)));
-    assert_eq!(Nag::from_glyph(b"+-"), Some(Nag(18)));
-    assert_eq!(Nag::from_glyph("−+".as_bytes()), Some(Nag(19)));
-    assert_eq!(Nag::from_glyph("=/∞".as_bytes()), Some(Nag(44)));
-    assert_eq!(Nag::from_glyph("∆".as_bytes()), Some(Nag(140)));
-    assert_eq!(Nag::from_glyph("⌓".as_bytes()), Some(Nag(142)));
-    assert_eq!(Nag::from_glyph(b"TN"), Some(Nag(146)));
+fn glyph_tokens_are_read_as_notation_nags() {
+    let g = one("1. e4 ⩲ e5 =/+ Nf3 +- Nc6 −+ Bb5 =/∞ a6 ∆ Ba4 ⌓ Nf6 TN N *".as_bytes());
+    let nags: Vec<&str> = g
+        .iter()
+        .filter(|e| e.starts_with("nag "))
+        .map(|e| e.as_str())
+        .collect();
+    assert_eq!(
+        nags,
+        [
+            "nag 14", "nag 15", "nag 18", "nag 19", "nag 44", "nag 140", "nag 142", "nag 146",
+            "nag 146"
+        ]
+    );
+    let _ = Nag(0);
 }
 
 #[test]

@@ -815,7 +815,7 @@ impl<I: Input> Reader<I> {
                 if g.depth == 0
                     && matches!(b, b'0' | b'+' | b'-' | 0xe2)
                     && j - i <= 16
-                    && GameResult::from_terminating(&w[i..j]).is_some()
+                    && terminating_result(&w[i..j]).is_some()
                 {
                     break;
                 }
@@ -1056,7 +1056,7 @@ impl<I: Input> Reader<I> {
         }
         let w = self.input.window();
         if g.depth == 0 && len <= 16 {
-            if let Some(r) = GameResult::from_terminating(&w[..len]) {
+            if let Some(r) = terminating_result(&w[..len]) {
                 return self.ambiguous(v, g, len, r);
             }
         }
@@ -1091,7 +1091,7 @@ impl<I: Input> Reader<I> {
         }
         if !g.silent() {
             let c = match r {
-                GameResult::BothLost => v.san(tok, loc),
+                GameResult::BothLose => v.san(tok, loc),
                 GameResult::WhiteWinsByDefault => v.nag(Nag(16)),
                 GameResult::BlackWinsByDefault => v.nag(Nag(17)),
                 _ => {
@@ -1212,45 +1212,19 @@ fn classify<V: Visitor>(
     loop {
         let tok = &w[at..end];
         let first = tok[0];
-        // Fast paths on the first byte: a plain move (a letter, no glyph
-        // suffix) and a move number (digits and dots).
-        match FIRST[first as usize] {
-            F_MOVE => {
-                if g.silent() {
-                    return false;
-                }
-                let last = tok[tok.len() - 1];
-                if last < 0x80 && last != b'!' && last != b'?' && tok != b"N" && tok != b"TN" {
-                    g.apply(v.san(tok, st.loc(base + at as u64)));
-                    return false;
-                }
+        // Fast path on the first byte: a plain move (a letter, no glyph suffix).
+        if FIRST[first as usize] == F_MOVE {
+            if g.silent() {
+                return false;
             }
-            F_DIGIT => {
-                let d = tok
-                    .iter()
-                    .position(|b| !b.is_ascii_digit())
-                    .unwrap_or(tok.len());
-                let rest = &tok[d..];
-                // No result holds a dot: digits and dots are a move number.
-                if rest.first() == Some(&b'.') || rest.starts_with("…".as_bytes()) {
-                    let (dots, black) = count_dots(rest);
-                    if !g.silent() {
-                        let n = tok[..d].iter().fold(0u32, |n, &b| {
-                            n.saturating_mul(10).saturating_add(u32::from(b - b'0'))
-                        });
-                        g.apply(v.move_number(n, black));
-                    }
-                    at += d + dots;
-                    if at == end {
-                        return false;
-                    }
-                    continue;
-                }
+            let last = tok[tok.len() - 1];
+            if last < 0x80 && last != b'!' && last != b'?' && tok != b"N" && tok != b"TN" {
+                g.apply(v.san(tok, st.loc(base + at as u64)));
+                return false;
             }
-            _ => {}
         }
         if first.is_ascii_digit() || first == b'*' || tok.starts_with("½".as_bytes()) {
-            if let Some(r) = GameResult::from_unambiguous(tok) {
+            if let Some(r) = unambiguous_result(tok) {
                 if g.depth > 0 {
                     let kind = ErrorKind::ResultInVariation;
                     report(st, v, g, kind, w, base, at, end - at);
@@ -1262,13 +1236,32 @@ fn classify<V: Visitor>(
                 return true;
             }
         }
-        if tok == b"0000" {
-            if !g.silent() {
-                g.apply(v.null_move(tok, st.loc(base + at as u64)));
+        if first.is_ascii_digit() {
+            if tok == b"0000" {
+                if !g.silent() {
+                    g.apply(v.null_move(tok, st.loc(base + at as u64)));
+                }
+                return false;
             }
-            return false;
-        }
-        if first == b'.' || tok.starts_with("…".as_bytes()) {
+            let d = tok
+                .iter()
+                .position(|b| !b.is_ascii_digit())
+                .unwrap_or(tok.len());
+            let (dots, black) = count_dots(&tok[d..]);
+            if dots > 0 {
+                if !g.silent() {
+                    let n = tok[..d].iter().fold(0u32, |n, &b| {
+                        n.saturating_mul(10).saturating_add(u32::from(b - b'0'))
+                    });
+                    g.apply(v.move_number(n, black));
+                }
+                at += d + dots;
+                if at == end {
+                    return false;
+                }
+                continue;
+            }
+        } else if first == b'.' || tok.starts_with("…".as_bytes()) {
             let (dots, _) = count_dots(tok);
             at += dots;
             if at == end {
@@ -1283,10 +1276,10 @@ fn classify<V: Visitor>(
             g.apply(v.null_move(tok, st.loc(base + at as u64)));
             return false;
         }
-        if let Some(r) = GameResult::from_terminating(tok) {
+        if let Some(r) = terminating_result(tok) {
             // Not at a game's end (or after a move number): no result.
             let c = match r {
-                GameResult::BothLost => v.san(tok, st.loc(base + at as u64)),
+                GameResult::BothLose => v.san(tok, st.loc(base + at as u64)),
                 GameResult::WhiteWinsByDefault => v.nag(Nag(16)),
                 GameResult::BlackWinsByDefault => v.nag(Nag(17)),
                 _ => {
@@ -1298,7 +1291,7 @@ fn classify<V: Visitor>(
             g.apply(c);
             return false;
         }
-        if let Some(nag) = Nag::from_glyph(tok) {
+        if let Some(nag) = glyph_nag(tok) {
             g.apply(v.nag(nag));
             return false;
         }
@@ -1309,7 +1302,7 @@ fn classify<V: Visitor>(
         }
         g.apply(v.san(mv, st.loc(base + at as u64)));
         if let Some(glyph) = glyph {
-            match Nag::from_glyph(glyph) {
+            match glyph_nag(glyph) {
                 Some(nag) => {
                     if !g.silent() {
                         g.apply(v.nag(nag));
@@ -1324,6 +1317,52 @@ fn classify<V: Visitor>(
         }
         return false;
     }
+}
+
+/// A result token that is never anything else (`1-0`, `½-½`, `*` ...), as
+/// [`GameResult::from_ascii`] reads it. Every such result ends in `0`, `1`,
+/// `2`, `5`, `*` or `½` (…BD); move numbers end in `.`, moves mostly in a
+/// rank digit or a letter, so most tokens are turned away on their last byte.
+#[inline]
+fn unambiguous_result(t: &[u8]) -> Option<GameResult> {
+    if t.len() > 16 || !matches!(t.last(), Some(b'0' | b'1' | b'2' | b'5' | b'*' | 0xbd)) {
+        return None;
+    }
+    match GameResult::from_ascii(t).ok()? {
+        GameResult::BothLose
+        | GameResult::WhiteWinsByDefault
+        | GameResult::BlackWinsByDefault
+        | GameResult::BothLoseByDefault => None,
+        r => Some(r),
+    }
+}
+
+/// A result token that is something else unless it ends the game: `0-0`
+/// (castling), `+/-` and `-/+` (evaluation NAGs), `-/-`. First-byte reject.
+#[inline]
+fn terminating_result(t: &[u8]) -> Option<GameResult> {
+    if t.len() > 7 || !matches!(t.first(), Some(b'0' | b'+' | b'-' | 0xe2)) {
+        return None;
+    }
+    match GameResult::from_ascii(t).ok()? {
+        r @ (GameResult::BothLose
+        | GameResult::WhiteWinsByDefault
+        | GameResult::BlackWinsByDefault
+        | GameResult::BothLoseByDefault) => Some(r),
+        _ => None,
+    }
+}
+
+/// The NAG of a glyph token (`!?`, `±`, `+/-`, `N` ...), as
+/// [`Nag::from_ascii`] reads it; first-byte reject for everything else.
+#[inline]
+fn glyph_nag(t: &[u8]) -> Option<Nag> {
+    match t.first() {
+        Some(b'!' | b'?' | b'=' | b'+' | b'-' | b'N' | b'T') if t.len() <= 5 => {}
+        Some(&b) if b >= 0x80 && t.len() <= 7 => {}
+        _ => return None,
+    }
+    Nag::from_ascii(t).ok()
 }
 
 /// Whether the line starting at `s[0]` is a tag line, if that can be told
