@@ -396,3 +396,90 @@ fn stray_bracket_in_movetext() {
     assert_eq!(g[4], "error Garbage game 1 @6 1:7 \"]\"");
     assert_eq!(g[5], "san e5");
 }
+
+/// Line and column of `data[offset]`, counted the slow way (LF, CRLF and a
+/// lone CR each end a line).
+fn naive_place(data: &[u8], offset: usize) -> (u64, u64) {
+    let (mut line, mut begin) = (1, 0);
+    let mut i = 0;
+    while i < offset {
+        if data[i] == b'\r' || data[i] == b'\n' {
+            if data[i] == b'\r' && data.get(i + 1) == Some(&b'\n') {
+                i += 1;
+            }
+            line += 1;
+            begin = i + 1;
+        }
+        i += 1;
+    }
+    (line, (offset - begin + 1) as u64)
+}
+
+#[test]
+fn move_locations_match_a_naive_count_with_every_line_end() {
+    let excerpt = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pgn/excerpt.pgn"
+    ))
+    .unwrap();
+    let lf: Vec<u8> = excerpt.iter().copied().filter(|&b| b != b'\r').collect();
+    let crlf: Vec<u8> = lf
+        .iter()
+        .flat_map(|&b| if b == b'\n' { vec![b'\r', b'\n'] } else { vec![b] })
+        .collect();
+    let cr: Vec<u8> = lf
+        .iter()
+        .map(|&b| if b == b'\n' { b'\r' } else { b })
+        .collect();
+    for data in [&excerpt, &lf, &crlf, &cr] {
+        let mut slice = Vec::new();
+        Reader::from_slice(data)
+            .read_all(&mut EventLog::default(), |g| slice.push(g))
+            .unwrap();
+        let mut buffered = Vec::new();
+        Reader::with_capacity(0, &data[..])
+            .read_all(&mut EventLog::default(), |g| buffered.push(g))
+            .unwrap();
+        assert_eq!(slice, buffered);
+        let mut checked = 0;
+        for (n, game) in slice.iter().enumerate() {
+            for e in game {
+                let (token, at) = match e {
+                    Event::San(t, at) | Event::NullMove(t, at) => (t, at),
+                    _ => continue,
+                };
+                let off = at.offset as usize;
+                assert_eq!(&data[off..off + token.len()], &token[..]);
+                assert_eq!((at.line, at.column), naive_place(data, off), "{e:#}");
+                assert_eq!(at.game, n as u64 + 1);
+                checked += 1;
+            }
+        }
+        assert!(checked > 3000, "{checked}");
+    }
+}
+
+#[test]
+fn locations_of_moves_after_comments_variations_and_numbers() {
+    let pgn = b"[Event \"x\"]\r\n\r\n1.e4 {a\r\nb} e5 (1... c5\r2. Nf3) 2. Nf3 -- 3. 0-0 Z0 *";
+    let mut r = Reader::from_slice(pgn);
+    let g = r.read_game(&mut EventLog::default()).unwrap().unwrap();
+    let places: Vec<String> = g
+        .iter()
+        .filter(|e| matches!(e, Event::San(..) | Event::NullMove(..)))
+        .map(|e| format!("{e:#}"))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            "san e4 @17 3:3",
+            "san e5 @27 4:4",
+            "san c5 @36 4:13",
+            "san Nf3 @42 5:4",
+            "san Nf3 @50 5:12",
+            "null -- @54 5:16",
+            "san 0-0 @60 5:22",
+            "null Z0 @64 5:26",
+        ]
+    );
+}
