@@ -444,13 +444,22 @@ impl<I: Input> Reader<I> {
     /// Consumes one line end (LF, CRLF or CR) at the window start, if any.
     fn consume_eol(&mut self) -> io::Result<()> {
         self.ensure(1)?;
+        let off = self.input.offset();
         match self.input.window().first() {
-            Some(b'\n') => self.consume_counted(1),
+            Some(b'\n') => {
+                self.st.line_end(b'\n', off, self.st.pending_cr);
+                self.st.pending_cr = false;
+                self.input.consume(1);
+            }
             Some(b'\r') => {
-                self.consume_counted(1);
+                self.st.line_end(b'\r', off, false);
+                self.st.pending_cr = true;
+                self.input.consume(1);
                 self.ensure(1)?;
                 if self.input.window().first() == Some(&b'\n') {
-                    self.consume_counted(1);
+                    self.st.line_end(b'\n', off + 1, true);
+                    self.st.pending_cr = false;
+                    self.input.consume(1);
                 }
             }
             _ => {}
@@ -551,12 +560,23 @@ impl<I: Input> Reader<I> {
                     prev_tag = false;
                 }
                 Some(t) if line[t] == b'[' => {
-                    let tag_line = t == 0 && is_tag_line(line);
+                    // The common `[Name "value"]` is judged and parsed in one pass.
+                    let simple = if t == 0 { simple_tag(line) } else { None };
+                    let tag_line = simple.is_some() || (t == 0 && is_tag_line(line));
                     if tag_line && !prev_tag && !first {
                         self.st.line_start = true;
                         return Ok(false);
                     }
-                    self.tag_line(v, g, len);
+                    match simple {
+                        Some((name_end, value_start)) => {
+                            if !g.skip {
+                                let value = RawTag(&line[value_start..len - 2]);
+                                let c = v.tag(&line[1..name_end], value);
+                                g.apply(c);
+                            }
+                        }
+                        None => self.tag_line(v, g, len),
+                    }
                     prev_tag = tag_line;
                 }
                 Some(0) if line[0] == b'%' => prev_tag = false,
@@ -1115,7 +1135,7 @@ const C_DOLLAR: u8 = 5;
 /// Bytes handled one at a time: `}`, `;`, `%`, `[`, `]`, NUL.
 const C_SLOW: u8 = 6;
 
-static CLASS: [u8; 256] = {
+const CLASS: [u8; 256] = {
     let mut t = [C_TOKEN; 256];
     t[b' ' as usize] = C_SPACE;
     t[b'\t' as usize] = C_SPACE;
@@ -1180,7 +1200,7 @@ const F_DIGIT: u8 = 2;
 
 /// ASCII letters but `Z` (`Z0`) start only moves, apart from the glyphs
 /// `N` and `TN`; digits start move numbers, results or digit moves.
-static FIRST: [u8; 256] = {
+const FIRST: [u8; 256] = {
     let mut t = [F_OTHER; 256];
     let mut b = 0;
     while b < 256 {
@@ -1363,6 +1383,34 @@ fn glyph_nag(t: &[u8]) -> Option<Nag> {
         _ => return None,
     }
     Nag::from_ascii(t).ok()
+}
+
+/// A line that is exactly `[Name "value"]` (name of ASCII letters, digits
+/// and `_`, one space, a value without `"` or `\\`): the end of the name
+/// and the start of the value (which ends 2 bytes before the line). Such a
+/// line is a tag line, and [`Reader::tag_line`] would read the same tag.
+#[inline]
+fn simple_tag(line: &[u8]) -> Option<(usize, usize)> {
+    let n = line.len();
+    if !(6..=MAX_TAG_LINE).contains(&n)
+        || line[0] != b'['
+        || line[n - 1] != b']'
+        || line[n - 2] != b'"'
+    {
+        return None;
+    }
+    let mut i = 1;
+    while i < n && (line[i].is_ascii_alphanumeric() || line[i] == b'_') {
+        i += 1;
+    }
+    if i == 1 || i + 2 > n - 2 || line[i] != b' ' || line[i + 1] != b'"' {
+        return None;
+    }
+    let value = &line[i + 2..n - 2];
+    if memchr::memchr2(b'"', b'\\', value).is_some() {
+        return None;
+    }
+    Some((i, i + 2))
 }
 
 /// Whether the line starting at `s[0]` is a tag line, if that can be told

@@ -29,7 +29,7 @@ pub(crate) fn is_delimiter(b: u8) -> bool {
     DELIMITERS[b as usize]
 }
 
-static DELIMITERS: [bool; 256] = {
+const DELIMITERS: [bool; 256] = {
     let mut t = [false; 256];
     let d = b" \t\n\r\x0b\x0c{}()[];$\0";
     let mut i = 0;
