@@ -425,7 +425,13 @@ fn move_locations_match_a_naive_count_with_every_line_end() {
     let lf: Vec<u8> = excerpt.iter().copied().filter(|&b| b != b'\r').collect();
     let crlf: Vec<u8> = lf
         .iter()
-        .flat_map(|&b| if b == b'\n' { vec![b'\r', b'\n'] } else { vec![b] })
+        .flat_map(|&b| {
+            if b == b'\n' {
+                vec![b'\r', b'\n']
+            } else {
+                vec![b]
+            }
+        })
         .collect();
     let cr: Vec<u8> = lf
         .iter()

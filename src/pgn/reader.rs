@@ -785,13 +785,13 @@ impl<I: Input> Reader<I> {
             let b = w[i];
             let class = CLASS[b as usize];
             if class == C_TOKEN {
-                let j = delimiter_from(w, i + 1);
+                let (j, space) = delimiter_from(w, i + 1);
                 if j == w.len() && !eof {
                     break;
                 }
                 line_start = false;
                 // After a token, a single space is skipped at once.
-                let next = j + usize::from(w.get(j) == Some(&b' '));
+                let next = j + usize::from(space);
                 match FIRST[b as usize] {
                     // A plain move: a letter first, no glyph suffix, not
                     // the glyphs `N` and `TN`.
@@ -1156,13 +1156,16 @@ const CLASS: [u8; 256] = {
     t
 };
 
-/// Index of the first delimiter in `w` at or after `j` (`w.len()` if none).
+/// Index of the first delimiter in `w` at or after `j` (`w.len()` if none),
+/// and whether that delimiter is a space.
 ///
 /// Eight bytes at a time: a bit trick flags bytes below `0x2a` (controls,
 /// space, `$`, `(`, `)`, but also `!`, `#` and a few more), `;`, `[`/`{`
 /// and `]`/`}`; the lowest flag is exact, and is checked against the table.
+/// The delimiter byte is taken from the loaded word, not loaded again: the
+/// next token's position depends on as few steps as possible.
 #[inline(always)]
-fn delimiter_from(w: &[u8], mut j: usize) -> usize {
+fn delimiter_from(w: &[u8], mut j: usize) -> (usize, bool) {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     #[inline(always)]
@@ -1181,16 +1184,18 @@ fn delimiter_from(w: &[u8], mut j: usize) -> usize {
             j += 8;
             continue;
         }
-        let k = j + (m.trailing_zeros() / 8) as usize;
-        if is_delimiter(w[k]) {
-            return k;
+        let shift = m.trailing_zeros() & !7;
+        let k = j + (shift / 8) as usize;
+        let d = (x >> shift) as u8;
+        if is_delimiter(d) {
+            return (k, d == b' ');
         }
         j = k + 1;
     }
     while j < w.len() && !is_delimiter(w[j]) {
         j += 1;
     }
-    j
+    (j, w.get(j) == Some(&b' '))
 }
 
 /// First bytes of a token: plain move letters, digits, anything else.
@@ -1542,7 +1547,12 @@ mod tests {
                     .iter()
                     .position(|&b| is_delimiter(b))
                     .map_or(w.len(), |k| from + k);
-                assert_eq!(delimiter_from(&w, from), scalar, "{w:?} from {from}");
+                let space = w.get(scalar) == Some(&b' ');
+                assert_eq!(
+                    delimiter_from(&w, from),
+                    (scalar, space),
+                    "{w:?} from {from}"
+                );
             }
         }
     }

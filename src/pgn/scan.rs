@@ -220,11 +220,7 @@ pub fn for_each_hard_start(data: &[u8], eof: bool, mut f: impl FnMut(usize) -> b
     let mut prev_next = None;
     loop {
         let rest = &data[p..];
-        let end = if has_cr {
-            memchr::memchr2(b'\n', b'\r', rest)
-        } else {
-            memchr::memchr(b'\n', rest)
-        };
+        let end = short_line_end(rest, has_cr);
         let line = match end {
             Some(e) => &rest[..e],
             None if eof => rest,
@@ -252,6 +248,39 @@ pub fn for_each_hard_start(data: &[u8], eof: bool, mut f: impl FnMut(usize) -> b
             }
         };
     }
+}
+
+/// Index of the first LF (and CR, if `cr`) in `s`. Lines starting with `[`
+/// are mostly short tag lines: their end is looked for eight bytes at a time
+/// first, with `memchr` for the rest of a long line.
+#[inline]
+fn short_line_end(s: &[u8], cr: bool) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let zero_bytes = |v: u64| v.wrapping_sub(LO) & !v & HI;
+    let mut i = 0;
+    while i < 64 {
+        let Some(chunk) = s.get(i..i + 8) else {
+            break;
+        };
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let mut m = zero_bytes(x ^ (LO * u64::from(b'\n')));
+        if cr {
+            m |= zero_bytes(x ^ (LO * u64::from(b'\r')));
+        }
+        if m != 0 {
+            // The lowest flag of the bit trick is exact.
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    let rest = &s[i.min(s.len())..];
+    let found = if cr {
+        memchr::memchr2(b'\n', b'\r', rest)
+    } else {
+        memchr::memchr(b'\n', rest)
+    };
+    found.map(|k| i + k)
 }
 
 /// Scalar twin of [`hard_starts`]: walks every line.
