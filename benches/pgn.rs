@@ -1,7 +1,7 @@
 //! PGN reading throughput: movetext's reader against pgn-reader 0.29 on the
 //! same bytes in memory.
 //!
-//! Needs the shared corpus (/work/shared/corpus). Run with
+//! Needs the shared corpus (`../shared/corpus` or /work/shared/corpus). Run with
 //! `cargo bench --bench pgn`.
 //!
 //! Groups:
@@ -17,7 +17,16 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-const CORPUS: &str = "/work/shared/corpus";
+/// The shared corpus: `../shared/corpus` beside the repository (as in CI),
+/// else `/work/shared/corpus`.
+fn corpus() -> std::path::PathBuf {
+    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if beside.is_dir() {
+        beside
+    } else {
+        Path::new("/work/shared/corpus").to_path_buf()
+    }
+}
 const FILES: [&str; 3] = [
     "bench/lichess_db_1000k.pgn",
     "bench/twic1599_1000k.pgn",
@@ -25,10 +34,10 @@ const FILES: [&str; 3] = [
 ];
 
 fn load(rel: &str) -> Vec<u8> {
-    let path = Path::new(CORPUS).join(rel);
+    let path = corpus().join(rel);
     std::fs::read(&path).unwrap_or_else(|e| {
         panic!(
-            "benchmark input {} is missing ({e}): the PGN benchmarks need the shared corpus in /work/shared",
+            "benchmark input {} is missing ({e}): the PGN benchmarks need the shared corpus (../shared or /work/shared)",
             path.display()
         )
     })

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs every fuzz target for SECONDS seconds each (default 60), after one
+# build. Seeds are the committed corpus/<target>/ (read only); new inputs go
+# to target/corpus/<target>/, crashes to artifacts/<target>/ (and the script
+# fails). Needs nightly and cargo-fuzz (`cargo install cargo-fuzz`).
+#
+#     fuzz/run.sh 300
+#
+# Extra arguments go to libFuzzer, e.g. `fuzz/run.sh 60 -jobs=2`.
+set -euo pipefail
+cd "$(dirname "$0")"
+secs="${1:-60}"
+shift || true
+# -a: debug assertions (overflow checks) on, as in the test build.
+cargo +nightly fuzz build -a
+for target in $(cargo +nightly fuzz list); do
+    printf '\n--- fuzz %s for %ss\n' "$target" "$secs"
+    mkdir -p "target/corpus/$target" "corpus/$target"
+    cargo +nightly fuzz run -a "$target" "target/corpus/$target" "corpus/$target" -- \
+        -max_total_time="$secs" -print_final_stats=1 "$@"
+done

@@ -1,0 +1,503 @@
+//! The checks every fuzz target shares: a naive move generator (mailbox,
+//! ray walking, pseudo-legal moves kept if the own king is not attacked
+//! afterwards; the same oracle as `tests/engine/oracle.rs`) and
+//! [`check_position`], which compares every query of a position with it;
+//! and the bodies of the fuzz targets ([`fen`], [`legals_are_legal`]), kept
+//! here so `tests/fuzz_regressions.rs` (which includes this file) replays
+//! crash inputs through exactly the same code.
+
+#![allow(dead_code)] // also compiled as a module of tests/fuzz_regressions.rs
+
+use arbitrary::Unstructured;
+
+use movetext::{
+    Bitboard, CastlingSide, CheckStatus, Color, Move, MoveKind, MoveList, Piece, Position, Rank,
+    Role, Square,
+};
+
+/// The naive model of a position (board, turn, castling rooks, en passant).
+#[derive(Clone)]
+pub struct Naive {
+    board: [Option<Piece>; 64],
+    turn: Color,
+    castling_rooks: Vec<Square>,
+    ep: Option<Square>,
+}
+
+const KNIGHT: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+];
+const ROOK: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const BISHOP: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+
+impl Naive {
+    pub fn new(pos: &Position) -> Naive {
+        let mut board = [None; 64];
+        for sq in Square::all() {
+            board[sq.index()] = pos.piece_at(sq);
+        }
+        Naive {
+            board,
+            turn: pos.turn(),
+            castling_rooks: pos.castling_rights().into_iter().collect(),
+            ep: pos.pseudo_ep_square(),
+        }
+    }
+
+    pub fn at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    fn is(&self, sq: Square, color: Color, role: Role) -> bool {
+        self.at(sq) == Some(Piece { color, role })
+    }
+
+    fn attacked(&self, sq: Square, by: Color) -> bool {
+        let hits = |deltas: &[(i32, i32)], role: Role| {
+            deltas
+                .iter()
+                .any(|&(f, r)| sq.offset(f, r).is_some_and(|s| self.is(s, by, role)))
+        };
+        let dir = if by == Color::White { -1 } else { 1 };
+        if hits(&KNIGHT, Role::Knight)
+            || hits(&KING, Role::King)
+            || hits(&[(-1, dir), (1, dir)], Role::Pawn)
+        {
+            return true;
+        }
+        let slides = |deltas: &[(i32, i32)], role: Role| {
+            deltas.iter().any(|&(f, r)| {
+                let mut s = sq;
+                while let Some(n) = s.offset(f, r) {
+                    match self.at(n) {
+                        None => s = n,
+                        Some(p) => {
+                            return p.color == by && (p.role == role || p.role == Role::Queen)
+                        }
+                    }
+                }
+                false
+            })
+        };
+        slides(&ROOK, Role::Rook) || slides(&BISHOP, Role::Bishop)
+    }
+
+    fn king(&self, color: Color) -> Square {
+        Square::all()
+            .find(|&s| self.is(s, color, Role::King))
+            .unwrap()
+    }
+
+    pub fn in_check(&self) -> bool {
+        self.attacked(self.king(self.turn), self.turn.other())
+    }
+
+    /// The board after a move (castling rights and counters not needed).
+    pub fn make(&self, m: Move) -> Naive {
+        let mut n = self.clone();
+        let us = self.turn;
+        let (from, to) = (m.from(), m.to());
+        let piece = self.at(from).unwrap();
+        n.ep = None;
+        match m.kind() {
+            MoveKind::Castle => {
+                let kt = Square::from_coords(
+                    if to > from {
+                        movetext::File::G
+                    } else {
+                        movetext::File::C
+                    },
+                    from.rank(),
+                );
+                let rt = Square::from_coords(
+                    if to > from {
+                        movetext::File::F
+                    } else {
+                        movetext::File::D
+                    },
+                    from.rank(),
+                );
+                n.board[from.index()] = None;
+                n.board[to.index()] = None;
+                n.board[kt.index()] = Some(Piece {
+                    color: us,
+                    role: Role::King,
+                });
+                n.board[rt.index()] = Some(Piece {
+                    color: us,
+                    role: Role::Rook,
+                });
+            }
+            MoveKind::EnPassant => {
+                n.board[Square::from_coords(to.file(), from.rank()).index()] = None;
+                n.board[from.index()] = None;
+                n.board[to.index()] = Some(piece);
+            }
+            MoveKind::Promotion(role) => {
+                n.board[from.index()] = None;
+                n.board[to.index()] = Some(Piece { color: us, role });
+            }
+            MoveKind::Normal => {
+                n.board[from.index()] = None;
+                n.board[to.index()] = Some(piece);
+            }
+        }
+        n.turn = us.other();
+        n
+    }
+
+    fn pseudo_legal(&self) -> Vec<Move> {
+        let us = self.turn;
+        let mut out = Vec::new();
+        for from in Square::all() {
+            let Some(p) = self.at(from).filter(|p| p.color == us) else {
+                continue;
+            };
+            let free_or_enemy = |s: Square| self.at(s).is_none_or(|q| q.color != us);
+            match p.role {
+                Role::Pawn => {
+                    let dir = if us == Color::White { 1 } else { -1 };
+                    let last = us.relative_rank(Rank::Eighth);
+                    let add = |out: &mut Vec<Move>, to: Square| {
+                        if to.rank() == last {
+                            for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                                out.push(Move::promotion(from, to, r));
+                            }
+                        } else {
+                            out.push(Move::normal(from, to));
+                        }
+                    };
+                    if let Some(one) = from.offset(0, dir).filter(|s| self.at(*s).is_none()) {
+                        add(&mut out, one);
+                        if from.rank() == us.relative_rank(Rank::Second) {
+                            if let Some(two) = one.offset(0, dir).filter(|s| self.at(*s).is_none())
+                            {
+                                add(&mut out, two);
+                            }
+                        }
+                    }
+                    for df in [-1, 1] {
+                        if let Some(t) = from.offset(df, dir) {
+                            if self.at(t).is_some_and(|q| q.color != us) {
+                                add(&mut out, t);
+                            } else if Some(t) == self.ep {
+                                out.push(Move::en_passant(from, t));
+                            }
+                        }
+                    }
+                }
+                Role::Knight | Role::King => {
+                    let deltas = if p.role == Role::Knight {
+                        &KNIGHT
+                    } else {
+                        &KING
+                    };
+                    for &(f, r) in deltas {
+                        if let Some(t) = from.offset(f, r).filter(|s| free_or_enemy(*s)) {
+                            out.push(Move::normal(from, t));
+                        }
+                    }
+                }
+                _ => {
+                    let mut deltas = Vec::new();
+                    if p.role != Role::Bishop {
+                        deltas.extend(ROOK);
+                    }
+                    if p.role != Role::Rook {
+                        deltas.extend(BISHOP);
+                    }
+                    for (f, r) in deltas {
+                        let mut s = from;
+                        while let Some(n) = s.offset(f, r) {
+                            if free_or_enemy(n) {
+                                out.push(Move::normal(from, n));
+                            }
+                            if self.at(n).is_some() {
+                                break;
+                            }
+                            s = n;
+                        }
+                    }
+                }
+            }
+        }
+        // Castling: king and rook on the first rank with the right kept,
+        // squares between empty, the king's path (origin to target) safe.
+        let king = self.king(us);
+        if king.rank() == us.relative_rank(Rank::First) && !self.in_check() {
+            for &rook in &self.castling_rooks {
+                if rook.rank() != king.rank() || !self.is(rook, us, Role::Rook) {
+                    continue;
+                }
+                let kingside = rook.file() > king.file();
+                let kt = Square::from_coords(
+                    if kingside {
+                        movetext::File::G
+                    } else {
+                        movetext::File::C
+                    },
+                    king.rank(),
+                );
+                let rt = Square::from_coords(
+                    if kingside {
+                        movetext::File::F
+                    } else {
+                        movetext::File::D
+                    },
+                    king.rank(),
+                );
+                let span = |a: Square, b: Square| {
+                    let (lo, hi) = (a.index().min(b.index()), a.index().max(b.index()));
+                    (lo..=hi).map(|i| Square::new(i as u8)).collect::<Vec<_>>()
+                };
+                let empty_ok = span(king, kt)
+                    .into_iter()
+                    .chain(span(rook, rt))
+                    .all(|s| s == king || s == rook || self.at(s).is_none());
+                let path_safe = span(king, kt).into_iter().all(|s| {
+                    let mut b = self.clone();
+                    b.board[king.index()] = None;
+                    b.board[s.index()] = Some(Piece {
+                        color: us,
+                        role: Role::King,
+                    });
+                    !b.attacked(s, us.other())
+                });
+                if empty_ok && path_safe {
+                    out.push(Move::castle(king, rook));
+                }
+            }
+        }
+        out
+    }
+
+    pub fn legal(&self) -> Vec<Move> {
+        let mut v: Vec<Move> = self
+            .pseudo_legal()
+            .into_iter()
+            .filter(|&m| {
+                let n = self.make(m);
+                !n.attacked(n.king(self.turn), self.turn.other())
+            })
+            .collect();
+        v.sort_by_key(|m| m.to_u16());
+        v.dedup();
+        v
+    }
+}
+
+/// Asserts that `a` (read back from `fen`) and `b` are the same position
+/// in everything a FEN records or the generator derives (checkers, pins).
+/// Not `==`: the derived `PartialEq` also compares the pseudo-legal en
+/// passant square, which a FEN does not keep when the capture is illegal,
+/// and the castling mode, which a FEN shows only through its rights (a
+/// Chess960 game that lost them reads back as standard).
+pub fn assert_same(a: &Position, b: &Position, fen: &str) {
+    assert_eq!(a.fen(), b.fen());
+    assert_eq!(a.checkers(), b.checkers(), "checkers: {fen}");
+    assert_eq!(a.pinned(), b.pinned(), "pinned: {fen}");
+    assert_eq!(a.ep_square(), b.ep_square(), "ep_square: {fen}");
+    assert_eq!(
+        a.castling_rights(),
+        b.castling_rights(),
+        "castling rights: {fen}"
+    );
+}
+
+/// Compares everything the position answers with the naive oracle and with
+/// itself (list vs count vs `is_legal` vs SAN candidates vs check status vs
+/// FEN round trip). Panics on the first disagreement; returns the legal
+/// moves in generation order.
+pub fn check_position(pos: &Position) -> MoveList {
+    let fen = pos.fen();
+    let again =
+        Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen:?} does not read back: {e}"));
+    assert_same(&again, pos, &fen);
+
+    let naive = Naive::new(pos);
+    let expected = naive.legal();
+    let moves = pos.legal_moves();
+    let mut got: Vec<Move> = moves.to_vec();
+    got.sort_by_key(|m| m.to_u16());
+    assert_eq!(got, expected, "move sets differ: {fen}");
+    assert_eq!(pos.count_legal_moves(), moves.len() as u64, "{fen}");
+    assert_eq!(pos.has_legal_moves(), !moves.is_empty(), "{fen}");
+
+    let check = naive.in_check();
+    assert_eq!(pos.is_check(), check, "check verdict: {fen}");
+    assert_eq!(pos.checkers().any(), check, "checkers: {fen}");
+    assert_eq!(pos.is_checkmate(), check && moves.is_empty(), "{fen}");
+    assert_eq!(pos.is_stalemate(), !check && moves.is_empty(), "{fen}");
+
+    for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+        if let Some(m) = pos.castling_move(side) {
+            assert!(
+                moves.contains(&m),
+                "castling_move({side:?}) = {m:?} not generated: {fen}"
+            );
+            assert_eq!(Position::castling_side(m), Some(side), "{fen}");
+        }
+    }
+
+    let mut captures = MoveList::new();
+    pos.capture_moves_into(&mut captures);
+    let mut captures: Vec<Move> = captures.to_vec();
+    captures.sort_by_key(|m| m.to_u16());
+    let them = pos.by_color(pos.turn().other());
+    let expected_captures: Vec<Move> = expected
+        .iter()
+        .copied()
+        .filter(|m| m.is_en_passant() || (!m.is_castle() && them.contains(m.to())))
+        .collect();
+    assert_eq!(captures, expected_captures, "captures: {fen}");
+
+    let mut list = MoveList::new();
+    for &m in moves.iter() {
+        assert!(
+            pos.is_legal(m),
+            "is_legal({m:?}) false for a generated move: {fen}"
+        );
+        assert_eq!(
+            pos.is_capture(m),
+            expected_captures.contains(&m),
+            "is_capture({m:?}): {fen}"
+        );
+
+        let after = pos.played(m);
+        let n = naive.make(m);
+        for sq in Square::all() {
+            assert_eq!(
+                after.piece_at(sq),
+                n.at(sq),
+                "board after {m:?} at {sq}: {fen}"
+            );
+        }
+        let gives = n.in_check();
+        assert_eq!(after.is_check(), gives, "is_check after {m:?}: {fen}");
+        assert_eq!(pos.gives_check(m), gives, "gives_check({m:?}): {fen}");
+        let status = if !gives {
+            CheckStatus::None
+        } else if after.has_legal_moves() {
+            CheckStatus::Check
+        } else {
+            CheckStatus::Checkmate
+        };
+        assert_eq!(
+            pos.check_status_after(m),
+            status,
+            "check_status_after({m:?}): {fen}"
+        );
+
+        if m.is_castle() {
+            continue;
+        }
+        let role = pos.role_at(m.from()).expect("a piece moves");
+        let same =
+            |c: &Move| !c.is_castle() && c.to() == m.to() && pos.role_at(c.from()) == Some(role);
+        let mut want: Vec<Move> = expected.iter().copied().filter(same).collect();
+        list.clear();
+        pos.san_candidates(role, m.to(), Bitboard::FULL, &mut list);
+        let mut have = list.to_vec();
+        have.sort_by_key(|c| c.to_u16());
+        assert_eq!(have, want, "san_candidates({role:?}, {}): {fen}", m.to());
+        want.retain(|c| c.from() == m.from());
+        list.clear();
+        pos.san_candidates(role, m.to(), Bitboard::from_square(m.from()), &mut list);
+        let mut have = list.to_vec();
+        have.sort_by_key(|c| c.to_u16());
+        assert_eq!(
+            have,
+            want,
+            "san_candidates({role:?}, {}, from {}): {fen}",
+            m.to(),
+            m.from()
+        );
+    }
+    moves
+}
+
+/// Target `fen`: any bytes. When `Position::from_fen_bytes` accepts them,
+/// the FEN and EPD it writes read back to the same position, every query
+/// agrees with the oracle ([`check_position`]), and every move can be
+/// played and its replies generated (perft 2).
+pub fn fen(data: &[u8]) {
+    fen_checks(data);
+}
+
+fn fen_checks(data: &[u8]) {
+    let Ok(pos) = Position::from_fen_bytes(data) else {
+        return;
+    };
+    let fen = pos.fen();
+    let again =
+        Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen:?} does not read back: {e}"));
+    assert_same(&again, &pos, &fen);
+    let epd = pos.epd();
+    let (from_epd, _) = Position::from_epd(&epd).unwrap_or_else(|e| panic!("{epd:?}: {e}"));
+    assert_eq!(from_epd.epd(), epd);
+    let moves = check_position(&pos);
+    let nodes: u64 = moves
+        .iter()
+        .map(|&m| pos.played(m).count_legal_moves())
+        .sum();
+    assert_eq!(pos.perft(2), nodes, "{fen}");
+}
+
+/// Plies per input of [`legals_are_legal`].
+pub const MAX_PLIES: usize = 50;
+
+/// Target `legals_are_legal`: a game of fuzzed move choices, every position
+/// checked with [`check_position`].
+///
+/// Input: `FEN '\n' CHOICES`. If the part before the first newline reads as
+/// a FEN the game starts there, else from the start position (and the whole
+/// input is choices). Per ply, `arbitrary` reads a raw 16-bit move, which
+/// `is_legal` must judge as the generated list does, and the index of the
+/// legal move to play.
+pub fn legals_are_legal(data: &[u8]) {
+    let (mut pos, choices) = match data.iter().position(|&b| b == b'\n') {
+        Some(nl) => match Position::from_fen_bytes(&data[..nl]) {
+            Ok(pos) => (pos, &data[nl + 1..]),
+            Err(_) => (Position::new(), data),
+        },
+        None => (Position::new(), data),
+    };
+    let mut u = Unstructured::new(choices);
+    for _ in 0..MAX_PLIES {
+        let moves = check_position(&pos);
+        let Ok(raw) = u.arbitrary::<u16>() else {
+            break;
+        };
+        let raw = Move::from_u16(raw);
+        assert_eq!(
+            pos.is_legal(raw),
+            moves.contains(&raw),
+            "is_legal({raw:?}) in {}",
+            pos.fen()
+        );
+        if moves.is_empty() {
+            break;
+        }
+        let Ok(i) = u.choose_index(moves.len()) else {
+            break;
+        };
+        pos.play(moves[i]);
+    }
+}
