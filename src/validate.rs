@@ -390,13 +390,6 @@ impl<V: GameVisitor> Validator<V> {
         }
     }
 
-    /// Numbers games from `base + 1` on (for a reader that starts
-    /// mid-stream).
-    pub fn with_game_base(mut self, base: u64) -> Validator<V> {
-        self.game = base;
-        self
-    }
-
     /// The inner game visitor.
     pub fn inner(&self) -> &V {
         &self.inner
@@ -530,8 +523,8 @@ impl<V: GameVisitor> Validator<V> {
         Control::Continue
     }
 
-    fn reset(&mut self) {
-        self.game += 1;
+    fn reset(&mut self, game: u64) {
+        self.game = game;
         self.fen.clear();
         self.variant_960 = false;
         self.variant_other = false;
@@ -685,8 +678,8 @@ impl<V: GameVisitor> Validator<V> {
 impl<V: GameVisitor> pgn::Visitor for Validator<V> {
     type Output = V::Output;
 
-    fn begin_game(&mut self) -> Control {
-        self.reset();
+    fn begin_game(&mut self, game: u64) -> Control {
+        self.reset(game);
         self.inner.begin_game(self.game);
         Control::Continue
     }

@@ -119,7 +119,7 @@ impl EventLog {
 
 impl Visitor for EventLog {
     type Output = Vec<Event>;
-    fn begin_game(&mut self) -> Control {
+    fn begin_game(&mut self, _game: u64) -> Control {
         self.push(Event::BeginGame)
     }
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> Control {

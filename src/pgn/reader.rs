@@ -234,7 +234,7 @@ struct SkipAll;
 
 impl Visitor for SkipAll {
     type Output = ();
-    fn begin_game(&mut self) -> Control {
+    fn begin_game(&mut self, _game: u64) -> Control {
         Control::Skip
     }
     fn end_game(&mut self) {}
@@ -284,7 +284,7 @@ impl<I: Input> Reader<I> {
         };
         self.st.games += 1;
         let mut g = Game::default();
-        g.apply(v.begin_game());
+        g.apply(v.begin_game(self.st.games));
         let movetext = match start {
             Start::Tags => self.tags(v, &mut g)?,
             Start::Movetext => true,

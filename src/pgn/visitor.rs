@@ -300,8 +300,9 @@ pub trait Visitor {
     /// The value of one game, returned by `end_game`.
     type Output;
 
-    /// A game begins (before its tags).
-    fn begin_game(&mut self) -> Control {
+    /// A game begins (before its tags); `game` is its 1-based number in the
+    /// input (the same as in every [`Location`] of the game).
+    fn begin_game(&mut self, _game: u64) -> Control {
         Control::Continue
     }
     /// A tag pair `[name "value"]`; the value still has its escapes.
