@@ -833,7 +833,7 @@ impl<I: Input> Reader<I> {
                     _ => {}
                 }
                 if g.depth == 0
-                    && matches!(b, b'0' | b'+' | b'-' | 0xe2)
+                    && matches!(b, b'0' | b'1' | b'+' | b'-' | 0xc2 | 0xe2)
                     && j - i <= 16
                     && terminating_result(&w[i..j]).is_some()
                 {
@@ -1363,9 +1363,14 @@ fn unambiguous_result(t: &[u8]) -> Option<GameResult> {
 }
 
 /// A result token that is something else unless it ends the game: `0-0`
-/// (castling), `+/-` and `-/+` (evaluation NAGs), `-/-`. First-byte reject.
+/// (castling), `+/-` and `-/+` (evaluation NAGs), `-/-`; and the short draw
+/// `1/2` (or `½`) that some databases write as the last token. First-byte
+/// reject.
 #[inline]
 fn terminating_result(t: &[u8]) -> Option<GameResult> {
+    if t == b"1/2" || t == "½".as_bytes() {
+        return Some(GameResult::Draw);
+    }
     if t.len() > 7 || !matches!(t.first(), Some(b'0' | b'+' | b'-' | 0xe2)) {
         return None;
     }

@@ -104,3 +104,21 @@ fn strict_mode_rejects_lenient_forms_and_wrong_suffixes() {
     assert!(!lenient[0].summary.failed);
     assert_eq!(lenient[0].summary.wrong_suffixes, 1);
 }
+
+#[test]
+fn short_draw_token_ends_the_game() {
+    // Three sample.pgn games end in `1/2` instead of `1/2-1/2`.
+    let pgn = "[Event \"d\"]\n\n1. e4 e5 1/2\n\n[Event \"e\"]\n\n1. d4 ½\n";
+    let games = validate(pgn.as_bytes(), ValidateOptions::default());
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].errors, Vec::<String>::new());
+    assert_eq!(
+        games[0].summary.result,
+        Some(movetext::notation::GameResult::Draw)
+    );
+    assert_eq!(games[0].moves.join(" "), "e2e4 e7e5");
+    assert_eq!(
+        games[1].summary.result,
+        Some(movetext::notation::GameResult::Draw)
+    );
+}
