@@ -311,6 +311,21 @@ fn lenient_other_notations(
     None
 }
 
+/// Completes a `FEN` tag that stops after the board or the turn (as some
+/// sites write it, and python-chess reads it): White to move, no castling,
+/// no en passant square.
+fn pad_fen(fen: &mut Vec<u8>) {
+    let fields = fen
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|f| !f.is_empty())
+        .count();
+    for (i, default) in [&b" w"[..], b" -", b" -"].into_iter().enumerate() {
+        if (1..=3).contains(&fields) && fields <= i + 1 {
+            fen.extend_from_slice(default);
+        }
+    }
+}
+
 /// A recorded event (language detection reads the game whole first).
 #[derive(Copy, Clone, Debug)]
 enum Rec {
@@ -555,6 +570,7 @@ impl<V: GameVisitor> Validator<V> {
         if name == b"FEN" {
             self.fen.clear();
             self.fen.extend_from_slice(&value.decode());
+            pad_fen(&mut self.fen);
         } else if name == b"Variant" {
             let v = value.as_bytes().to_ascii_lowercase();
             let v: Vec<u8> = v

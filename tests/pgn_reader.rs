@@ -144,7 +144,7 @@ fn move_numbers_glyphs_null_moves() {
             "san e4",
             "13...",
             "san d5",
-            "san 14",
+            "14.",
             "null --",
             "null Z0",
             "null 0000",

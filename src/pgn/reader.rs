@@ -1286,6 +1286,15 @@ fn classify<V: Visitor>(
                 }
                 continue;
             }
+            if d == tok.len() && d <= 3 {
+                // A move number written without its dot (`1 e4 e5 2 Nf3`);
+                // four or five digits are an ICCF move.
+                if !g.silent() {
+                    let n = tok.iter().fold(0u32, |n, &b| n * 10 + u32::from(b - b'0'));
+                    g.apply(v.move_number(n, false));
+                }
+                return false;
+            }
         } else if first == b'.' || tok.starts_with("…".as_bytes()) {
             let (dots, _) = count_dots(tok);
             at += dots;

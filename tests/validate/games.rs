@@ -122,3 +122,21 @@ fn short_draw_token_ends_the_game() {
         Some(movetext::notation::GameResult::Draw)
     );
 }
+
+#[test]
+fn move_numbers_without_dots() {
+    // annotated-misc.pgn writes `1 e4 e5 2 Nf3`; `5254` stays an ICCF move.
+    let pgn = "[Event \"n\"]\n\n1 e4 e5 2 Nf3 7866 *\n";
+    let games = validate(pgn.as_bytes(), ValidateOptions::default());
+    assert_eq!(games[0].errors, Vec::<String>::new());
+    assert_eq!(games[0].moves.join(" "), "e2e4 e7e5 g1f3 g8f6");
+}
+
+#[test]
+fn fen_tag_without_castling_and_en_passant_fields() {
+    // online.pgn has `[FEN "rnbbknrq/pppppppp/8/8/8/8/PPPPPPPP/RNBBKNRQ w"]`.
+    let pgn = "[FEN \"4k3/8/8/8/8/8/8/4K2R b\"]\n\n1... Kd7 2. O-O *\n";
+    let games = validate(pgn.as_bytes(), ValidateOptions::default());
+    assert_eq!(games[0].errors, ["3:13: game 1, move 2. O-O: illegal move"]);
+    assert_eq!(games[0].moves.join(" "), "e8d7");
+}
