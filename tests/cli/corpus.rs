@@ -21,7 +21,7 @@ fn check_shared_sample() {
     let file = shared("corpus/sample.pgn");
     for jobs in ["1", "2"] {
         let r = run(&["check", "--jobs", jobs, &file]);
-        assert_eq!(r.code, Some(1), "jobs {jobs}: {}", r.stderr);
+        assert_eq!(r.code, Some(0), "jobs {jobs}: {}", r.stderr);
         let lines: Vec<&str> = r.stdout.lines().collect();
         let expected: Vec<String> = EXPECTED_ERRORS
             .iter()
@@ -32,15 +32,14 @@ fn check_shared_sample() {
     }
 }
 
-const EXPECTED_SUMMARY: &str = "games=3678 valid=3675 failed=3 moves=244825 bytes=3883143";
-/// Three games end in `1/2` (read as a move, not a result), and four
-/// stretches of junk between games are reported without failing a game.
+/// Every game valid; 244,825 moves, python-chess's count of the sample's
+/// plies (SOURCES.md).
+const EXPECTED_SUMMARY: &str = "games=3678 valid=3678 failed=0 moves=244825 bytes=3883143";
+/// Four stretches of junk between games are reported without failing a
+/// game (python-chess's splitter counts the last one as a game of its own).
 const EXPECTED_ERRORS: &[&str] = &[
     ":30384:1: game 1542, \"; { Game Nr. 29 : Houdini 3 draws against Stockf\": comment outside a game",
     ":30385:1: game 1542, \"; GameDuration = 07:24:21, Finalposition 8/Q2n1k\": comment outside a game",
     ":32101:6363: game 1555, \"; { Game Nr. 16 : Hannibal 1.0a draws against Cr\": comment outside a game",
     ":36730:1: game 1702, \"Event \\\"Українська ліга 225 Team Ba\": text outside movetext",
-    ": game 3475, move 58... 1/2: not a move (expected a file a-h at byte 0)",
-    ": game 3476, move 47. 1/2: not a move (expected a file a-h at byte 0)",
-    ": game 3478, move 62... 1/2: not a move (expected a file a-h at byte 0)",
 ];
