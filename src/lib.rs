@@ -1,4 +1,4 @@
-//! movetext reads, checks and writes chess moves in every algebraic notation.
+#![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 #![warn(unsafe_op_in_unsafe_fn)]
 
