@@ -57,6 +57,40 @@ fn legals_are_legal_crash_inputs() {
     );
 }
 
+#[test]
+fn notation_parsers_seed_corpus() {
+    let n = replay(
+        &root().join("fuzz/corpus/notation_parsers"),
+        fuzz_checks::notation_parsers,
+    );
+    assert_eq!(n, 152);
+}
+
+#[test]
+fn notation_roundtrip_seed_corpus() {
+    let n = replay(
+        &root().join("fuzz/corpus/notation_roundtrip"),
+        fuzz_checks::notation_roundtrip,
+    );
+    assert_eq!(n, 28);
+}
+
+#[test]
+fn notation_parsers_crash_inputs() {
+    replay(
+        &root().join("tests/data/fuzz/notation_parsers"),
+        fuzz_checks::notation_parsers,
+    );
+}
+
+#[test]
+fn notation_roundtrip_crash_inputs() {
+    replay(
+        &root().join("tests/data/fuzz/notation_roundtrip"),
+        fuzz_checks::notation_roundtrip,
+    );
+}
+
 /// Found by the `fen` fuzzer: `Position::from_fen` accepted two castling
 /// rights on the same side of the king (`2K2R1R w HF`: rooks f1 and h1 both
 /// east of the king on c1); only one could castle and `fen()` wrote one, so
