@@ -43,7 +43,7 @@ use crate::moves::Move;
 use crate::notation::{
     Descriptive, Iccf, Lan, Language, ParseError, ParseMode, San, SanError, SuffixVerdict, Uci,
 };
-use crate::pgn::{self, Control, GameResult, Nag, PgnError, RawTag};
+use crate::pgn::{self, Control, GameResult, Location, Nag, PgnError, RawTag};
 use crate::position::{CastlingMode, FenError, Position};
 use crate::types::Color;
 
@@ -316,7 +316,7 @@ fn lenient_other_notations(
 enum Rec {
     Tag(usize, usize, usize),
     BeginMovetext,
-    Move(usize, usize),
+    Move(usize, usize, Location),
     Null,
     Nag(Nag),
     Comment(usize, usize),
@@ -388,13 +388,6 @@ impl<V: GameVisitor> Validator<V> {
             recs: Vec::new(),
             too_large: false,
         }
-    }
-
-    /// Numbers games from `base + 1` on (for a reader that starts
-    /// mid-stream).
-    pub fn with_game_base(mut self, base: u64) -> Validator<V> {
-        self.game = base;
-        self
     }
 
     /// The inner game visitor.
@@ -530,8 +523,8 @@ impl<V: GameVisitor> Validator<V> {
         Control::Continue
     }
 
-    fn reset(&mut self) {
-        self.game += 1;
+    fn reset(&mut self, game: u64) {
+        self.game = game;
         self.fen.clear();
         self.variant_960 = false;
         self.variant_other = false;
@@ -616,7 +609,7 @@ impl<V: GameVisitor> Validator<V> {
                     depth = depth.saturating_sub(1);
                     None
                 }
-                Rec::Move(a, b) if depth == 0 => Some(Some(&self.arena[a..b])),
+                Rec::Move(a, b, _) if depth == 0 => Some(Some(&self.arena[a..b])),
                 Rec::Null if depth == 0 => Some(None),
                 _ => None,
             })
@@ -652,9 +645,8 @@ impl<V: GameVisitor> Validator<V> {
                 Rec::BeginMovetext => {
                     let _ = self.setup();
                 }
-                Rec::Move(a, b) => {
-                    // Token places are not recorded: errors here carry none.
-                    let _ = self.play_token(&arena[a..b], 0, 0, 0);
+                Rec::Move(a, b, at) => {
+                    let _ = self.play_token(&arena[a..b], at.line, at.column, at.offset);
                 }
                 Rec::Null => {
                     let _ = self.play_null();
@@ -686,8 +678,8 @@ impl<V: GameVisitor> Validator<V> {
 impl<V: GameVisitor> pgn::Visitor for Validator<V> {
     type Output = V::Output;
 
-    fn begin_game(&mut self) -> Control {
-        self.reset();
+    fn begin_game(&mut self, game: u64) -> Control {
+        self.reset(game);
         self.inner.begin_game(self.game);
         Control::Continue
     }
@@ -710,15 +702,15 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
         self.setup()
     }
 
-    fn san(&mut self, san: &[u8]) -> Control {
+    fn san(&mut self, san: &[u8], at: Location) -> Control {
         if self.recording {
             let (a, b) = self.push_bytes(san);
-            return self.record(Rec::Move(a, b));
+            return self.record(Rec::Move(a, b, at));
         }
-        self.play_token(san, 0, 0, 0)
+        self.play_token(san, at.line, at.column, at.offset)
     }
 
-    fn null_move(&mut self, _token: &[u8]) -> Control {
+    fn null_move(&mut self, _token: &[u8], _at: Location) -> Control {
         if self.recording {
             return self.record(Rec::Null);
         }
@@ -775,9 +767,9 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
 
     fn error(&mut self, error: &PgnError<'_>) -> Control {
         let mut e = GameError::new(self.game, GameErrorKind::Pgn(error.kind), error.token);
-        e.line = error.line;
-        e.column = error.column;
-        e.offset = error.offset;
+        e.line = error.at.line;
+        e.column = error.at.column;
+        e.offset = error.at.offset;
         if self.recording {
             self.recs.push(Rec::Error(e));
             return Control::Continue;

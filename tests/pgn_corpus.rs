@@ -6,15 +6,24 @@ use std::path::Path;
 use std::time::Instant;
 
 use movetext::pgn::events::{Event, EventLog};
-use movetext::pgn::{split, Control, Reader, Visitor};
+use movetext::pgn::{split, Control, Location, Reader, Visitor};
 
-const SHARED: &str = "/work/shared/corpus";
+/// The shared corpus: `../shared/corpus` beside the repository (as in CI),
+/// else `/work/shared/corpus`.
+fn corpus() -> std::path::PathBuf {
+    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if beside.is_dir() {
+        beside
+    } else {
+        Path::new("/work/shared/corpus").to_path_buf()
+    }
+}
 
 fn load(rel: &str) -> Vec<u8> {
-    let path = Path::new(SHARED).join(rel);
+    let path = corpus().join(rel);
     std::fs::read(&path).unwrap_or_else(|e| {
         panic!(
-            "corpus file {} missing ({e}): these tests need /work/shared",
+            "corpus file {} missing ({e}): these tests need the shared corpus (../shared or /work/shared)",
             path.display()
         )
     })
@@ -29,7 +38,7 @@ struct Tokens {
 
 impl Visitor for Tokens {
     type Output = ();
-    fn san(&mut self, _: &[u8]) -> Control {
+    fn san(&mut self, _: &[u8], _: Location) -> Control {
         self.moves += 1;
         Control::Continue
     }
@@ -99,7 +108,7 @@ fn count_variation_moves(data: &[u8]) -> u64 {
             self.0 -= 1;
             Control::Continue
         }
-        fn san(&mut self, _: &[u8]) -> Control {
+        fn san(&mut self, _: &[u8], _: Location) -> Control {
             if self.0 > 0 {
                 self.1 += 1;
             }
@@ -156,10 +165,10 @@ fn sample_chunked_and_parallel_equal_sequential() {
 #[test]
 #[ignore = "needs /work/shared"]
 fn edge_files_never_panic_and_buffered_equals_slice() {
-    let dir = Path::new(SHARED).join("edge");
+    let dir = corpus().join("edge");
     assert!(
         dir.is_dir(),
-        "{} missing: these tests need /work/shared",
+        "{} missing: these tests need the shared corpus (../shared or /work/shared)",
         dir.display()
     );
     let mut files = 0;
@@ -192,8 +201,8 @@ fn edge_files_never_panic_and_buffered_equals_slice() {
 #[test]
 #[ignore = "needs /work/shared"]
 fn compressed_online_corpus() {
-    let f = std::fs::File::open(Path::new(SHARED).join("online.pgn.zst"))
-        .unwrap_or_else(|e| panic!("online.pgn.zst missing ({e}): these tests need /work/shared"));
+    let f = std::fs::File::open(corpus().join("online.pgn.zst"))
+        .unwrap_or_else(|e| panic!("online.pgn.zst missing ({e}): these tests need the shared corpus (../shared or /work/shared)"));
     let input = movetext::pgn::input::open_input(f).unwrap();
     let mut games = 0;
     Reader::new(input)

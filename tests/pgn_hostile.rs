@@ -9,7 +9,7 @@
 use std::io::{self, Read};
 
 use movetext::pgn::events::{Event, EventLog};
-use movetext::pgn::{Control, ErrorKind, Reader, Visitor};
+use movetext::pgn::{Control, ErrorKind, Location, Reader, Visitor};
 
 /// `prefix`, then `n` copies of `fill`, then `suffix`; `fill` is kept as one
 /// 4 KiB block of repeats, so memory stays constant.
@@ -101,16 +101,19 @@ fn huge_comment(size: u64) {
     });
     // The default buffer is 256 KiB; the truncated comment is what fitted.
     assert!(comment.unwrap() > 200_000 && comment.unwrap() < 256 * 1024);
-    assert_eq!(g[g.len() - 3], Event::San(b"e5".to_vec()));
+    // `e5` after the comment: 12 bytes of tags, `1. e4 {`, the comment, `} `.
+    let at = |offset, line, column| Location {
+        game: 1,
+        offset,
+        line,
+        column,
+    };
+    assert_eq!(
+        g[g.len() - 3],
+        Event::San(b"e5".to_vec(), at(21 + size, 2, 10 + size))
+    );
     match &g[6] {
-        Event::Error {
-            offset,
-            line,
-            column,
-            ..
-        } => {
-            assert_eq!((*offset, *line, *column), (18, 2, 7))
-        }
+        Event::Error { at: loc, .. } => assert_eq!(*loc, at(18, 2, 7)),
         e => panic!("{e:?}"),
     }
 }
@@ -161,11 +164,31 @@ fn ten_megabyte_line_is_one_error() {
     let games = read_all(Gen::new(b"[Event \"x\"]\n1. e4 ", b"x", 10 * MIB, b" e5 *"));
     assert_eq!(games.len(), 1);
     assert_eq!(kinds(&games[0]), [ErrorKind::TokenTooLong]);
-    assert_eq!(games[0][games[0].len() - 3], Event::San(b"e5".to_vec()));
+    let e5 = 12 + 6 + 10 * MIB + 1;
+    let loc = Location {
+        game: 1,
+        offset: e5,
+        line: 2,
+        column: e5 - 12 + 1,
+    };
+    assert_eq!(
+        games[0][games[0].len() - 3],
+        Event::San(b"e5".to_vec(), loc)
+    );
     // A tag line too long for the buffer.
     let games = read_all(Gen::new(b"[Event \"", b"x", 10 * MIB, b"\"]\n1. e4 *"));
     assert_eq!(kinds(&games[0]), [ErrorKind::TokenTooLong]);
-    assert_eq!(games[0][games[0].len() - 3], Event::San(b"e4".to_vec()));
+    let e4 = 8 + 10 * MIB + 3 + 3;
+    let loc = Location {
+        game: 1,
+        offset: e4,
+        line: 2,
+        column: 4,
+    };
+    assert_eq!(
+        games[0][games[0].len() - 3],
+        Event::San(b"e4".to_vec(), loc)
+    );
 }
 
 #[test]
@@ -176,7 +199,7 @@ fn nul_bytes() {
     impl Visitor for Errors<'_> {
         type Output = ();
         fn error(&mut self, e: &movetext::pgn::PgnError<'_>) -> Control {
-            self.0.push((e.kind, e.offset));
+            self.0.push((e.kind, e.at.offset));
             Control::Continue
         }
         fn end_game(&mut self) {}

@@ -1,7 +1,7 @@
 //! Event sequences of the streaming PGN reader on small crafted inputs.
 
 use movetext::pgn::events::{Event, EventLog};
-use movetext::pgn::{Control, ErrorKind, Nag, Reader, Visitor};
+use movetext::pgn::{Control, ErrorKind, Location, Nag, Reader, Visitor};
 
 /// All games of `pgn` as event strings, one game per inner Vec.
 fn events(pgn: &[u8]) -> Vec<Vec<String>> {
@@ -114,7 +114,7 @@ fn all_result_forms() {
             "san 0-0",
             "3.",
             "san d4",
-            "result 0-0 BothLost",
+            "result 0-0 BothLose",
             "end_game"
         ]
     );
@@ -301,7 +301,7 @@ fn skip_variation_and_game_and_stop() {
         fn begin_variation(&mut self) -> Control {
             Control::Skip
         }
-        fn san(&mut self, san: &[u8]) -> Control {
+        fn san(&mut self, san: &[u8], _at: Location) -> Control {
             self.log.push(String::from_utf8_lossy(san).into_owned());
             match san {
                 b"skip" => Control::Skip,
@@ -330,15 +330,21 @@ fn skip_variation_and_game_and_stop() {
 }
 
 #[test]
-fn nag_helpers() {
-    assert_eq!(Nag::from_glyph("⩲".as_bytes()), Some(Nag(14)));
-    assert_eq!(Nag::from_glyph(b"=/+"), Some(Nag(15)));
-    assert_eq!(Nag::from_glyph(b"+-"), Some(Nag(18)));
-    assert_eq!(Nag::from_glyph("−+".as_bytes()), Some(Nag(19)));
-    assert_eq!(Nag::from_glyph("=/∞".as_bytes()), Some(Nag(44)));
-    assert_eq!(Nag::from_glyph("∆".as_bytes()), Some(Nag(140)));
-    assert_eq!(Nag::from_glyph("⌓".as_bytes()), Some(Nag(142)));
-    assert_eq!(Nag::from_glyph(b"TN"), Some(Nag(146)));
+fn glyph_tokens_are_read_as_notation_nags() {
+    let g = one("1. e4 ⩲ e5 =/+ Nf3 +- Nc6 −+ Bb5 =/∞ a6 ∆ Ba4 ⌓ Nf6 TN N *".as_bytes());
+    let nags: Vec<&str> = g
+        .iter()
+        .filter(|e| e.starts_with("nag "))
+        .map(|e| e.as_str())
+        .collect();
+    assert_eq!(
+        nags,
+        [
+            "nag 14", "nag 15", "nag 18", "nag 19", "nag 44", "nag 140", "nag 142", "nag 146",
+            "nag 146"
+        ]
+    );
+    let _ = Nag(0);
 }
 
 #[test]
@@ -389,4 +395,97 @@ fn stray_bracket_in_movetext() {
     let g = one(b"1. e4 ] e5 *");
     assert_eq!(g[4], "error Garbage game 1 @6 1:7 \"]\"");
     assert_eq!(g[5], "san e5");
+}
+
+/// Line and column of `data[offset]`, counted the slow way (LF, CRLF and a
+/// lone CR each end a line).
+fn naive_place(data: &[u8], offset: usize) -> (u64, u64) {
+    let (mut line, mut begin) = (1, 0);
+    let mut i = 0;
+    while i < offset {
+        if data[i] == b'\r' || data[i] == b'\n' {
+            if data[i] == b'\r' && data.get(i + 1) == Some(&b'\n') {
+                i += 1;
+            }
+            line += 1;
+            begin = i + 1;
+        }
+        i += 1;
+    }
+    (line, (offset - begin + 1) as u64)
+}
+
+#[test]
+fn move_locations_match_a_naive_count_with_every_line_end() {
+    let excerpt = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pgn/excerpt.pgn"
+    ))
+    .unwrap();
+    let lf: Vec<u8> = excerpt.iter().copied().filter(|&b| b != b'\r').collect();
+    let crlf: Vec<u8> = lf
+        .iter()
+        .flat_map(|&b| {
+            if b == b'\n' {
+                vec![b'\r', b'\n']
+            } else {
+                vec![b]
+            }
+        })
+        .collect();
+    let cr: Vec<u8> = lf
+        .iter()
+        .map(|&b| if b == b'\n' { b'\r' } else { b })
+        .collect();
+    for data in [&excerpt, &lf, &crlf, &cr] {
+        let mut slice = Vec::new();
+        Reader::from_slice(data)
+            .read_all(&mut EventLog::default(), |g| slice.push(g))
+            .unwrap();
+        let mut buffered = Vec::new();
+        Reader::with_capacity(0, &data[..])
+            .read_all(&mut EventLog::default(), |g| buffered.push(g))
+            .unwrap();
+        assert_eq!(slice, buffered);
+        let mut checked = 0;
+        for (n, game) in slice.iter().enumerate() {
+            for e in game {
+                let (token, at) = match e {
+                    Event::San(t, at) | Event::NullMove(t, at) => (t, at),
+                    _ => continue,
+                };
+                let off = at.offset as usize;
+                assert_eq!(&data[off..off + token.len()], &token[..]);
+                assert_eq!((at.line, at.column), naive_place(data, off), "{e:#}");
+                assert_eq!(at.game, n as u64 + 1);
+                checked += 1;
+            }
+        }
+        assert!(checked > 3000, "{checked}");
+    }
+}
+
+#[test]
+fn locations_of_moves_after_comments_variations_and_numbers() {
+    let pgn = b"[Event \"x\"]\r\n\r\n1.e4 {a\r\nb} e5 (1... c5\r2. Nf3) 2. Nf3 -- 3. 0-0 Z0 *";
+    let mut r = Reader::from_slice(pgn);
+    let g = r.read_game(&mut EventLog::default()).unwrap().unwrap();
+    let places: Vec<String> = g
+        .iter()
+        .filter(|e| matches!(e, Event::San(..) | Event::NullMove(..)))
+        .map(|e| format!("{e:#}"))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            "san e4 @17 3:3",
+            "san e5 @27 4:4",
+            "san c5 @36 4:13",
+            "san Nf3 @42 5:4",
+            "san Nf3 @50 5:12",
+            "null -- @54 5:16",
+            "san 0-0 @60 5:22",
+            "null Z0 @64 5:26",
+        ]
+    );
 }

@@ -170,7 +170,7 @@ impl ConvertVisitor {
     /// `Result` tag if it is a PGN result, else `*`.
     fn termination(&self) -> &'static str {
         if let Some(r) = self.result {
-            return r.as_pgn();
+            return r.pgn();
         }
         let tag = self.tags.iter().find(|(n, _)| n == b"Result");
         match tag.map(|(_, v)| &v[..]) {
@@ -206,7 +206,7 @@ impl ConvertVisitor {
         }
         out.extend_from_slice(b"],\"result\":");
         match self.result {
-            Some(r) => json::push_str(&mut out, r.as_pgn()),
+            Some(r) => json::push_str(&mut out, r.pgn()),
             None => out.extend_from_slice(b"null"),
         }
         out.extend_from_slice(b",\"language\":");

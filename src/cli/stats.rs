@@ -73,7 +73,7 @@ fn result_label(r: Option<GameResult>) -> &'static str {
         Some(GameResult::BlackWins) => "0-1",
         Some(GameResult::Draw) => "1/2-1/2",
         Some(GameResult::Unknown) => "*",
-        Some(GameResult::BothLost) => "0-0",
+        Some(GameResult::BothLose) => "0-0",
         Some(GameResult::WhiteHalfBlackZero) => "1/2-0",
         Some(GameResult::WhiteZeroBlackHalf) => "0-1/2",
         Some(GameResult::WhiteWinsByDefault) => "+/-",

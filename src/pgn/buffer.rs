@@ -1,6 +1,5 @@
 //! Input windows: a fixed-size buffer refilled from `io::Read`, or a borrowed slice.
 
-use std::cell::Cell;
 use std::io::{self, Read};
 
 /// Default buffer capacity of [`BufferedInput`] (256 KiB).
@@ -22,62 +21,11 @@ pub trait Input {
     fn is_eof(&self) -> bool;
     /// Absolute byte offset of `window()[0]`.
     fn offset(&self) -> u64;
-    /// Line and column (both 1-based) of `window()[at]`.
-    fn locate(&self, at: usize) -> (u64, u64);
-}
-
-/// Counts lines up to a checkpoint; LF, CRLF and lone CR each end one line.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct LineTracker {
-    /// Absolute offset up to which lines are counted.
-    checkpoint: u64,
-    /// 1-based line number at the checkpoint.
-    line: u64,
-    /// Absolute offset of the start of that line.
-    line_start: u64,
-    /// The byte before the checkpoint was `\r`.
-    pending_cr: bool,
-}
-
-impl LineTracker {
-    pub(crate) fn new(offset: u64, line: u64) -> LineTracker {
-        LineTracker {
-            checkpoint: offset,
-            line,
-            line_start: offset,
-            pending_cr: false,
-        }
+    /// 1-based line number of the first byte of the input (which must start
+    /// a line); more than 1 for a piece of a larger input.
+    fn origin_line(&self) -> u64 {
+        1
     }
-
-    /// Counts the line ends in `bytes`, which start at the checkpoint.
-    pub(crate) fn advance(&mut self, bytes: &[u8]) {
-        if bytes.is_empty() {
-            return;
-        }
-        self.line += super::scan::count_line_ends(bytes, self.pending_cr);
-        if let Some(i) = memchr::memrchr2(b'\n', b'\r', bytes) {
-            self.line_start = self.checkpoint + i as u64 + 1;
-        }
-        self.pending_cr = bytes[bytes.len() - 1] == b'\r';
-        self.checkpoint += bytes.len() as u64;
-    }
-
-    fn position(&self) -> (u64, u64) {
-        (self.line, self.checkpoint - self.line_start + 1)
-    }
-}
-
-/// Locates `data[at]` given that `data[0]` has offset `base`, moving the checkpoint.
-fn locate_in(tracker: &Cell<LineTracker>, data: &[u8], base: u64, at: usize) -> (u64, u64) {
-    let mut t = tracker.get();
-    let target = base + at as u64;
-    if target >= t.checkpoint {
-        let from = (t.checkpoint - base) as usize;
-        t.advance(&data[from..at]);
-        tracker.set(t);
-    }
-    // A target before the checkpoint cannot happen: callers locate forward.
-    t.position()
 }
 
 /// A fixed-capacity buffer refilled from any [`Read`]: memory use never
@@ -89,7 +37,6 @@ pub struct BufferedInput<R> {
     eof: bool,
     /// Absolute offset of `data[0]`.
     base: u64,
-    tracker: Cell<LineTracker>,
     inner: R,
 }
 
@@ -103,7 +50,6 @@ impl<R: Read> BufferedInput<R> {
             end: 0,
             eof: false,
             base: 0,
-            tracker: Cell::new(LineTracker::new(0, 1)),
             inner,
         }
     }
@@ -130,13 +76,6 @@ impl<R: Read> Input for BufferedInput<R> {
             return Ok(false);
         }
         if self.start > 0 {
-            // Count the lines of the bytes about to be dropped.
-            let mut t = self.tracker.get();
-            let from = (t.checkpoint - self.base) as usize;
-            if from < self.start {
-                t.advance(&self.data[from..self.start]);
-                self.tracker.set(t);
-            }
             self.data.copy_within(self.start..self.end, 0);
             self.base += self.start as u64;
             self.end -= self.start;
@@ -166,17 +105,9 @@ impl<R: Read> Input for BufferedInput<R> {
         self.eof
     }
 
+    #[inline]
     fn offset(&self) -> u64 {
         self.base + self.start as u64
-    }
-
-    fn locate(&self, at: usize) -> (u64, u64) {
-        locate_in(
-            &self.tracker,
-            &self.data[..self.end],
-            self.base,
-            self.start + at,
-        )
     }
 }
 
@@ -185,7 +116,7 @@ pub struct SliceInput<'a> {
     data: &'a [u8],
     pos: usize,
     base: u64,
-    tracker: Cell<LineTracker>,
+    line: u64,
 }
 
 impl<'a> SliceInput<'a> {
@@ -201,7 +132,7 @@ impl<'a> SliceInput<'a> {
             data,
             pos: 0,
             base: offset,
-            tracker: Cell::new(LineTracker::new(offset, line)),
+            line,
         }
     }
 }
@@ -227,12 +158,13 @@ impl Input for SliceInput<'_> {
         true
     }
 
+    #[inline]
     fn offset(&self) -> u64 {
         self.base + self.pos as u64
     }
 
-    fn locate(&self, at: usize) -> (u64, u64) {
-        locate_in(&self.tracker, self.data, self.base, self.pos + at)
+    fn origin_line(&self) -> u64 {
+        self.line
     }
 }
 
@@ -241,17 +173,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn locate_counts_all_line_ends() {
-        let data = b"ab\ncd\r\nef\rgh";
-        let s = SliceInput::new(data);
-        assert_eq!(s.locate(0), (1, 1));
-        assert_eq!(s.locate(4), (2, 2));
-        assert_eq!(s.locate(7), (3, 1));
-        assert_eq!(s.locate(11), (4, 2));
-    }
-
-    #[test]
-    fn buffered_refill_keeps_window_and_lines() {
+    fn buffered_refill_keeps_window() {
         let text: Vec<u8> = b"line one\r\nline two\nline three\rfour\n".repeat(2000);
         let mut b = BufferedInput::with_capacity(0, &text[..]);
         let mut total = 0usize;
@@ -267,7 +189,5 @@ mod tests {
         }
         assert_eq!(b.window(), &text[total..]);
         assert_eq!(b.offset(), total as u64);
-        // 4 lines per repetition; the last 7 bytes are "e\rfour\n" of the last one.
-        assert_eq!(b.locate(2), (4 * 2000, 1));
     }
 }

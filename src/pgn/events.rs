@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::visitor::{
-    latin1_lossy, Control, ErrorKind, GameResult, Nag, PgnError, RawTag, Visitor,
+    latin1_lossy, Control, ErrorKind, GameResult, Location, Nag, PgnError, RawTag, Visitor,
 };
 
 /// One visitor call, with owned data.
@@ -17,10 +17,10 @@ pub enum Event {
     BeginMovetext,
     /// `move_number(number, black)`.
     MoveNumber(u32, bool),
-    /// `san(token)`.
-    San(Vec<u8>),
-    /// `null_move(token)`.
-    NullMove(Vec<u8>),
+    /// `san(token, at)`.
+    San(Vec<u8>, Location),
+    /// `null_move(token, at)`.
+    NullMove(Vec<u8>, Location),
     /// `nag`.
     Nag(Nag),
     /// `comment(text)`.
@@ -31,18 +31,12 @@ pub enum Event {
     EndVariation,
     /// `result(raw, parsed)`.
     Result(Vec<u8>, GameResult),
-    /// `error`: kind, game, offset, line, column, token.
+    /// `error`: kind, location, token.
     Error {
         /// What.
         kind: ErrorKind,
-        /// Game number.
-        game: u64,
-        /// Byte offset.
-        offset: u64,
-        /// Line.
-        line: u64,
-        /// Column.
-        column: u64,
+        /// Where.
+        at: Location,
         /// Token.
         token: Vec<u8>,
     },
@@ -57,23 +51,40 @@ impl fmt::Display for Event {
             Event::Tag(n, v) => write!(f, "tag {} {}", latin1_lossy(n), latin1_lossy(v)),
             Event::BeginMovetext => f.write_str("movetext"),
             Event::MoveNumber(n, b) => write!(f, "{n}{}", if *b { "..." } else { "." }),
-            Event::San(s) => write!(f, "san {}", latin1_lossy(s)),
-            Event::NullMove(s) => write!(f, "null {}", latin1_lossy(s)),
+            Event::San(s, at) if f.alternate() => {
+                write!(
+                    f,
+                    "san {} @{} {}:{}",
+                    latin1_lossy(s),
+                    at.offset,
+                    at.line,
+                    at.column
+                )
+            }
+            Event::San(s, _) => write!(f, "san {}", latin1_lossy(s)),
+            Event::NullMove(s, at) if f.alternate() => {
+                write!(
+                    f,
+                    "null {} @{} {}:{}",
+                    latin1_lossy(s),
+                    at.offset,
+                    at.line,
+                    at.column
+                )
+            }
+            Event::NullMove(s, _) => write!(f, "null {}", latin1_lossy(s)),
             Event::Nag(n) => write!(f, "nag {}", n.0),
             Event::Comment(c) => write!(f, "comment {}", latin1_lossy(c)),
             Event::BeginVariation => f.write_str("("),
             Event::EndVariation => f.write_str(")"),
             Event::Result(r, p) => write!(f, "result {} {:?}", latin1_lossy(r), p),
-            Event::Error {
-                kind,
-                game,
-                offset,
-                line,
-                column,
-                token,
-            } => write!(
+            Event::Error { kind, at, token } => write!(
                 f,
-                "error {kind:?} game {game} @{offset} {line}:{column} {:?}",
+                "error {kind:?} game {} @{} {}:{} {:?}",
+                at.game,
+                at.offset,
+                at.line,
+                at.column,
                 latin1_lossy(token)
             ),
             Event::EndGame => f.write_str("end_game"),
@@ -82,6 +93,8 @@ impl fmt::Display for Event {
 }
 
 /// A visitor that records every event of a game; `end_game` returns them.
+/// Events print as short lines; the alternate form (`{:#}`) adds the
+/// location of moves and null moves (`san e4 @3 1:4`).
 ///
 /// ```
 /// use movetext::pgn::{events::EventLog, Reader};
@@ -106,7 +119,7 @@ impl EventLog {
 
 impl Visitor for EventLog {
     type Output = Vec<Event>;
-    fn begin_game(&mut self) -> Control {
+    fn begin_game(&mut self, _game: u64) -> Control {
         self.push(Event::BeginGame)
     }
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> Control {
@@ -118,11 +131,11 @@ impl Visitor for EventLog {
     fn move_number(&mut self, number: u32, black: bool) -> Control {
         self.push(Event::MoveNumber(number, black))
     }
-    fn san(&mut self, san: &[u8]) -> Control {
-        self.push(Event::San(san.to_vec()))
+    fn san(&mut self, san: &[u8], at: Location) -> Control {
+        self.push(Event::San(san.to_vec(), at))
     }
-    fn null_move(&mut self, token: &[u8]) -> Control {
-        self.push(Event::NullMove(token.to_vec()))
+    fn null_move(&mut self, token: &[u8], at: Location) -> Control {
+        self.push(Event::NullMove(token.to_vec(), at))
     }
     fn nag(&mut self, nag: Nag) -> Control {
         self.push(Event::Nag(nag))
@@ -142,10 +155,7 @@ impl Visitor for EventLog {
     fn error(&mut self, e: &PgnError<'_>) -> Control {
         self.push(Event::Error {
             kind: e.kind,
-            game: e.game,
-            offset: e.offset,
-            line: e.line,
-            column: e.column,
+            at: e.at,
             token: e.token.to_vec(),
         })
     }

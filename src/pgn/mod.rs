@@ -41,4 +41,6 @@ pub mod visitor;
 
 pub use buffer::{BufferedInput, Input, SliceInput};
 pub use reader::Reader;
-pub use visitor::{latin1_lossy, Control, ErrorKind, GameResult, Nag, PgnError, RawTag, Visitor};
+pub use visitor::{
+    latin1_lossy, Control, ErrorKind, GameResult, Location, Nag, PgnError, RawTag, Visitor,
+};

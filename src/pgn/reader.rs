@@ -33,7 +33,7 @@ use std::io::{self, Read};
 
 use super::buffer::{BufferedInput, Input, SliceInput, DEFAULT_CAPACITY};
 use super::scan::{is_delimiter, is_space, is_tag_line, line_end, token_end, MAX_TAG_LINE};
-use super::visitor::{Control, ErrorKind, GameResult, Nag, PgnError, RawTag, Visitor};
+use super::visitor::{Control, ErrorKind, GameResult, Location, Nag, PgnError, RawTag, Visitor};
 
 /// A streaming PGN reader over an [`Input`]: a fixed buffer over any
 /// `io::Read` ([`Reader::new`]) or a slice in memory ([`Reader::from_slice`]).
@@ -80,10 +80,52 @@ struct State {
     line_start: bool,
     /// The last `read_game` ended with `Control::Stop`.
     stopped: bool,
-    /// Stop at the first error instead of reporting it (parallel probing).
-    abort_on_error: bool,
-    /// An error was met while `abort_on_error` was set.
-    aborted: bool,
+    /// 1-based line of the next unread byte.
+    line: u64,
+    /// Absolute offset of the first byte of that line.
+    line_begin: u64,
+    /// The last byte read was a CR (an LF right after it ends no new line).
+    pending_cr: bool,
+}
+
+impl State {
+    /// The location of the byte at absolute `offset`, which must be on the
+    /// current line (no line end between the read position and it).
+    #[inline]
+    fn loc(&self, offset: u64) -> Location {
+        debug_assert!(offset >= self.line_begin);
+        Location {
+            game: self.games,
+            offset,
+            line: self.line,
+            column: offset.saturating_sub(self.line_begin) + 1,
+        }
+    }
+
+    /// Notes the line end byte `b` (LF or CR) at absolute `offset`;
+    /// `after_cr`: the byte before it is a CR.
+    #[inline]
+    fn line_end(&mut self, b: u8, offset: u64, after_cr: bool) {
+        if !(b == b'\n' && after_cr) {
+            self.line += 1;
+        }
+        self.line_begin = offset + 1;
+    }
+
+    /// Counts the line ends of `span`, bytes at absolute `offset` being read.
+    fn count_lines(&mut self, span: &[u8], offset: u64) {
+        for p in memchr::memchr2_iter(b'\n', b'\r', span) {
+            let after_cr = if p > 0 {
+                span[p - 1] == b'\r'
+            } else {
+                self.pending_cr
+            };
+            self.line_end(span[p], offset + p as u64, after_cr);
+        }
+        if let Some(&last) = span.last() {
+            self.pending_cr = last == b'\r';
+        }
+    }
 }
 
 /// Per-game state.
@@ -97,8 +139,8 @@ struct Game {
     stop: bool,
     /// Variation depth.
     depth: u32,
-    /// Offset, line and column of the outermost open `(`.
-    open_paren: (u64, u64, u64),
+    /// Where the outermost open `(` is.
+    open_paren: Location,
 }
 
 impl Game {
@@ -132,49 +174,35 @@ enum Start {
     Movetext,
 }
 
-/// Reports an error at `window[at..at + len]` (token cut to 64 bytes).
-fn report<I: Input, V: Visitor>(
-    input: &I,
+/// Reports an error at `w[at..at + len]` (token cut to 64 bytes); `w[0]` is
+/// at absolute offset `base` and on the current line up to `at`.
+#[allow(clippy::too_many_arguments)]
+fn report<V: Visitor>(
     st: &mut State,
     v: &mut V,
     g: &mut Game,
     kind: ErrorKind,
+    w: &[u8],
+    base: u64,
     at: usize,
     len: usize,
 ) {
     if g.silent() {
         return;
     }
-    let w = input.window();
     let at = at.min(w.len());
     let end = (at + len.min(64)).min(w.len());
-    let (line, column) = input.locate(at);
-    let loc = (input.offset() + at as u64, line, column);
-    report_at(st, v, g, kind, loc, &w[at..end]);
+    let loc = st.loc(base + at as u64);
+    report_at(v, g, kind, loc, &w[at..end]);
 }
 
-fn report_at<V: Visitor>(
-    st: &mut State,
-    v: &mut V,
-    g: &mut Game,
-    kind: ErrorKind,
-    (offset, line, column): (u64, u64, u64),
-    token: &[u8],
-) {
+fn report_at<V: Visitor>(v: &mut V, g: &mut Game, kind: ErrorKind, at: Location, token: &[u8]) {
     if g.silent() {
-        return;
-    }
-    if st.abort_on_error {
-        st.aborted = true;
-        g.apply(Control::Stop);
         return;
     }
     let err = PgnError {
         kind,
-        game: st.games,
-        offset,
-        line,
-        column,
+        at,
         token: &token[..token.len().min(64)],
     };
     let c = v.error(&err);
@@ -206,7 +234,7 @@ struct SkipAll;
 
 impl Visitor for SkipAll {
     type Output = ();
-    fn begin_game(&mut self) -> Control {
+    fn begin_game(&mut self, _game: u64) -> Control {
         Control::Skip
     }
     fn end_game(&mut self) {}
@@ -215,13 +243,13 @@ impl Visitor for SkipAll {
 impl<I: Input> Reader<I> {
     /// A reader over any [`Input`].
     pub fn from_input(input: I) -> Self {
-        Reader {
-            input,
-            st: State {
-                line_start: true,
-                ..State::default()
-            },
-        }
+        let st = State {
+            line_start: true,
+            line: input.origin_line(),
+            line_begin: input.offset(),
+            ..State::default()
+        };
+        Reader { input, st }
     }
 
     /// Numbers the games of this reader from `base + 1` (for a piece of a
@@ -229,14 +257,6 @@ impl<I: Input> Reader<I> {
     pub fn with_game_base(mut self, base: u64) -> Self {
         self.st.games = base;
         self
-    }
-
-    pub(crate) fn set_abort_on_error(&mut self, on: bool) {
-        self.st.abort_on_error = on;
-    }
-
-    pub(crate) fn aborted(&self) -> bool {
-        self.st.aborted
     }
 
     /// Number of games begun so far (plus the base).
@@ -264,7 +284,7 @@ impl<I: Input> Reader<I> {
         };
         self.st.games += 1;
         let mut g = Game::default();
-        g.apply(v.begin_game());
+        g.apply(v.begin_game(self.st.games));
         let movetext = match start {
             Start::Tags => self.tags(v, &mut g)?,
             Start::Movetext => true,
@@ -301,6 +321,36 @@ impl<I: Input> Reader<I> {
         Ok(())
     }
 
+    /// Reports an error at `window[at..at + len]`.
+    fn report<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        g: &mut Game,
+        kind: ErrorKind,
+        at: usize,
+        len: usize,
+    ) {
+        let Reader { input, st } = self;
+        report(st, v, g, kind, input.window(), input.offset(), at, len);
+    }
+
+    /// Reads `n` bytes that hold no line end.
+    #[inline]
+    fn consume_plain(&mut self, n: usize) {
+        if n > 0 {
+            self.st.pending_cr = false;
+            self.input.consume(n);
+        }
+    }
+
+    /// Reads `n` bytes, counting their line ends.
+    fn consume_counted(&mut self, n: usize) {
+        let w = self.input.window();
+        let n = n.min(w.len());
+        self.st.count_lines(&w[..n], self.input.offset());
+        self.input.consume(n);
+    }
+
     /// Searches the window from `from` with `f` (which must find single bytes),
     /// refilling as needed.
     fn search(&mut self, from: usize, f: impl Fn(&[u8]) -> Option<usize>) -> io::Result<Found> {
@@ -323,22 +373,23 @@ impl<I: Input> Reader<I> {
         }
     }
 
-    /// Consumes bytes up to (not including) the first one `f` finds, or to the end.
+    /// Consumes bytes up to (not including) the first one `f` finds, or to the
+    /// end; `f` must stop at line ends (the skipped bytes hold none).
     fn skip_until(&mut self, f: impl Fn(&[u8]) -> Option<usize>) -> io::Result<()> {
         loop {
             match self.search(0, &f)? {
                 Found::At(j) => {
-                    self.input.consume(j);
+                    self.consume_plain(j);
                     return Ok(());
                 }
                 Found::Eof => {
                     let n = self.input.window().len();
-                    self.input.consume(n);
+                    self.consume_plain(n);
                     return Ok(());
                 }
                 Found::Full => {
                     let n = self.input.window().len();
-                    self.input.consume(n);
+                    self.consume_plain(n);
                 }
             }
         }
@@ -350,21 +401,40 @@ impl<I: Input> Reader<I> {
         Ok(self.input.window().len())
     }
 
-    /// Skips whitespace (tracking line starts); returns the next byte, None at EOF.
+    /// Skips whitespace (tracking lines and line starts); returns the next
+    /// byte, None at EOF.
     fn skip_ws(&mut self) -> io::Result<Option<u8>> {
         loop {
-            let w = self.input.window();
+            let Reader { input, st } = self;
+            let w = input.window();
+            let base = input.offset();
             let mut i = 0;
+            let mut next = None;
             while i < w.len() {
                 let b = w[i];
                 if !is_space(b) {
-                    self.input.consume(i);
-                    return Ok(Some(b));
+                    next = Some(b);
+                    break;
                 }
-                self.st.line_start = b == b'\n' || b == b'\r';
+                let eol = b == b'\n' || b == b'\r';
+                if eol {
+                    let after_cr = if i > 0 {
+                        w[i - 1] == b'\r'
+                    } else {
+                        st.pending_cr
+                    };
+                    st.line_end(b, base + i as u64, after_cr);
+                }
+                st.line_start = eol;
                 i += 1;
             }
-            self.input.consume(i);
+            if i > 0 {
+                st.pending_cr = w[i - 1] == b'\r';
+                input.consume(i);
+            }
+            if next.is_some() {
+                return Ok(next);
+            }
             if !self.input.fill()? {
                 return Ok(None);
             }
@@ -374,12 +444,21 @@ impl<I: Input> Reader<I> {
     /// Consumes one line end (LF, CRLF or CR) at the window start, if any.
     fn consume_eol(&mut self) -> io::Result<()> {
         self.ensure(1)?;
+        let off = self.input.offset();
         match self.input.window().first() {
-            Some(b'\n') => self.input.consume(1),
+            Some(b'\n') => {
+                self.st.line_end(b'\n', off, self.st.pending_cr);
+                self.st.pending_cr = false;
+                self.input.consume(1);
+            }
             Some(b'\r') => {
+                self.st.line_end(b'\r', off, false);
+                self.st.pending_cr = true;
                 self.input.consume(1);
                 self.ensure(1)?;
                 if self.input.window().first() == Some(&b'\n') {
+                    self.st.line_end(b'\n', off + 1, true);
+                    self.st.pending_cr = false;
                     self.input.consume(1);
                 }
             }
@@ -396,7 +475,7 @@ impl<I: Input> Reader<I> {
             && self.ensure(3)? >= 3
             && self.input.window().starts_with(b"\xef\xbb\xbf")
         {
-            self.input.consume(3);
+            self.consume_plain(3);
         }
         loop {
             let b = match self.skip_ws()? {
@@ -414,27 +493,11 @@ impl<I: Input> Reader<I> {
                 b';' => {
                     let w = self.input.window();
                     let len = line_end(w).unwrap_or(w.len());
-                    report(
-                        &self.input,
-                        &mut self.st,
-                        v,
-                        g,
-                        ErrorKind::CommentOutsideGame,
-                        0,
-                        len,
-                    );
+                    self.report(v, g, ErrorKind::CommentOutsideGame, 0, len);
                     self.skip_until(line_end)?;
                 }
                 b'{' => {
-                    report(
-                        &self.input,
-                        &mut self.st,
-                        v,
-                        g,
-                        ErrorKind::CommentOutsideGame,
-                        0,
-                        64,
-                    );
+                    self.report(v, g, ErrorKind::CommentOutsideGame, 0, 64);
                     let mut quiet = Game {
                         skip: true,
                         ..Game::default()
@@ -452,7 +515,7 @@ impl<I: Input> Reader<I> {
                         Some(e) => e,
                         None => w.len(),
                     };
-                    report(&self.input, &mut self.st, v, g, ErrorKind::Garbage, 0, len);
+                    self.report(v, g, ErrorKind::Garbage, 0, len);
                     self.skip_until(line_end)?;
                 }
             }
@@ -476,15 +539,7 @@ impl<I: Input> Reader<I> {
                         self.st.line_start = t == 0;
                         return Ok(true);
                     }
-                    report(
-                        &self.input,
-                        &mut self.st,
-                        v,
-                        g,
-                        ErrorKind::TokenTooLong,
-                        t,
-                        64,
-                    );
+                    self.report(v, g, ErrorKind::TokenTooLong, t, 64);
                     self.skip_until(line_end)?;
                     self.consume_eol()?;
                     prev_tag = false;
@@ -499,29 +554,40 @@ impl<I: Input> Reader<I> {
                 None => {
                     // Blank line (or the end of input).
                     if !has_eol && len == w.len() {
-                        self.input.consume(len);
+                        self.consume_plain(len);
                         return Ok(false);
                     }
                     prev_tag = false;
                 }
                 Some(t) if line[t] == b'[' => {
-                    let tag_line = t == 0 && is_tag_line(line);
+                    // The common `[Name "value"]` is judged and parsed in one pass.
+                    let simple = if t == 0 { simple_tag(line) } else { None };
+                    let tag_line = simple.is_some() || (t == 0 && is_tag_line(line));
                     if tag_line && !prev_tag && !first {
                         self.st.line_start = true;
                         return Ok(false);
                     }
-                    self.tag_line(v, g, len);
+                    match simple {
+                        Some((name_end, value_start)) => {
+                            if !g.skip {
+                                let value = RawTag(&line[value_start..len - 2]);
+                                let c = v.tag(&line[1..name_end], value);
+                                g.apply(c);
+                            }
+                        }
+                        None => self.tag_line(v, g, len),
+                    }
                     prev_tag = tag_line;
                 }
                 Some(0) if line[0] == b'%' => prev_tag = false,
                 Some(t) => {
-                    self.input.consume(t);
+                    self.consume_plain(t);
                     self.st.line_start = t == 0;
                     return Ok(true);
                 }
             }
             first = false;
-            self.input.consume(len);
+            self.consume_plain(len);
             if !has_eol {
                 return Ok(false);
             }
@@ -543,15 +609,7 @@ impl<I: Input> Reader<I> {
                 return;
             }
             if line[i] != b'[' {
-                report(
-                    &self.input,
-                    &mut self.st,
-                    v,
-                    g,
-                    ErrorKind::MalformedTag,
-                    i,
-                    len - i,
-                );
+                self.report(v, g, ErrorKind::MalformedTag, i, len - i);
                 return;
             }
             let open = i;
@@ -573,7 +631,7 @@ impl<I: Input> Reader<I> {
                 } else {
                     ErrorKind::MalformedTag
                 };
-                report(&self.input, &mut self.st, v, g, kind, open, len - open);
+                self.report(v, g, kind, open, len - open);
                 return;
             }
             j += 1;
@@ -594,15 +652,7 @@ impl<I: Input> Reader<I> {
                         k = value_end + 1;
                     }
                     None => {
-                        report(
-                            &self.input,
-                            &mut self.st,
-                            v,
-                            g,
-                            ErrorKind::UnterminatedTag,
-                            open,
-                            len - open,
-                        );
+                        self.report(v, g, ErrorKind::UnterminatedTag, open, len - open);
                         return;
                     }
                 }
@@ -619,7 +669,16 @@ impl<I: Input> Reader<I> {
     /// game's `[` or at EOF).
     fn movetext<V: Visitor>(&mut self, v: &mut V, g: &mut Game) -> io::Result<bool> {
         let mut result = false;
-        while let Some(b) = self.skip_ws()? {
+        loop {
+            // The common items, straight from the window; the rest (and
+            // anything needing a refill) one at a time below.
+            if self.movetext_fast(v, g) {
+                result = true;
+                break;
+            }
+            let Some(b) = self.skip_ws()? else {
+                break;
+            };
             let line_start = self.st.line_start;
             self.st.line_start = false;
             let over = match b {
@@ -627,8 +686,7 @@ impl<I: Input> Reader<I> {
                 b'(' => {
                     g.depth += 1;
                     if g.depth == 1 {
-                        let (line, col) = self.input.locate(0);
-                        g.open_paren = (self.input.offset(), line, col);
+                        g.open_paren = self.st.loc(self.input.offset());
                     }
                     if !g.silent() {
                         match v.begin_variation() {
@@ -636,20 +694,12 @@ impl<I: Input> Reader<I> {
                             c => g.apply(c),
                         }
                     }
-                    self.input.consume(1);
+                    self.consume_plain(1);
                     false
                 }
                 b')' => {
                     if g.depth == 0 {
-                        report(
-                            &self.input,
-                            &mut self.st,
-                            v,
-                            g,
-                            ErrorKind::UnmatchedParen,
-                            0,
-                            1,
-                        );
+                        self.report(v, g, ErrorKind::UnmatchedParen, 0, 1);
                     } else {
                         if g.var_skip == g.depth {
                             g.var_skip = 0;
@@ -658,20 +708,12 @@ impl<I: Input> Reader<I> {
                         }
                         g.depth -= 1;
                     }
-                    self.input.consume(1);
+                    self.consume_plain(1);
                     false
                 }
                 b'}' => {
-                    report(
-                        &self.input,
-                        &mut self.st,
-                        v,
-                        g,
-                        ErrorKind::UnmatchedBrace,
-                        0,
-                        1,
-                    );
-                    self.input.consume(1);
+                    self.report(v, g, ErrorKind::UnmatchedBrace, 0, 1);
+                    self.consume_plain(1);
                     false
                 }
                 b';' => {
@@ -693,8 +735,8 @@ impl<I: Input> Reader<I> {
                         Found::At(j) => j,
                         Found::Eof | Found::Full => self.input.window().len(),
                     };
-                    report(&self.input, &mut self.st, v, g, ErrorKind::Garbage, 0, len);
-                    self.input.consume(len);
+                    self.report(v, g, ErrorKind::Garbage, 0, len);
+                    self.consume_plain(len);
                     false
                 }
                 b'$' => {
@@ -702,7 +744,7 @@ impl<I: Input> Reader<I> {
                     false
                 }
                 0 => {
-                    report(&self.input, &mut self.st, v, g, ErrorKind::NulBytes, 0, 1);
+                    self.report(v, g, ErrorKind::NulBytes, 0, 1);
                     self.skip_until(|s| s.iter().position(|&b| b != 0))?;
                     false
                 }
@@ -719,16 +761,165 @@ impl<I: Input> Reader<I> {
         if g.depth > 0 && !g.skip {
             g.var_skip = 0;
             let loc = g.open_paren;
-            report_at(
-                &mut self.st,
-                v,
-                g,
-                ErrorKind::UnterminatedVariation,
-                loc,
-                b"(",
-            );
+            report_at(v, g, ErrorKind::UnterminatedVariation, loc, b"(");
         }
         Ok(result)
+    }
+
+    /// Reads the common movetext items from the window in one loop:
+    /// whitespace (counting lines), one-line `{}` comments, `(`, `)`, `$n`,
+    /// move numbers, moves and results. Stops, with the window at the item,
+    /// at anything else: other delimiters, errors, a token that may need
+    /// more input or may be a terminating result (`0-0`, `+/-`). Returns true
+    /// if a result ended the game (the window is then after it).
+    #[inline]
+    fn movetext_fast<V: Visitor>(&mut self, v: &mut V, g: &mut Game) -> bool {
+        let Reader { input, st } = self;
+        let w = input.window();
+        let base = input.offset();
+        let eof = input.is_eof();
+        let mut line_start = st.line_start;
+        let mut over = false;
+        let mut i = 0;
+        while i < w.len() {
+            let b = w[i];
+            let class = CLASS[b as usize];
+            if class == C_TOKEN {
+                let (j, space) = delimiter_from(w, i + 1);
+                if j == w.len() && !eof {
+                    break;
+                }
+                line_start = false;
+                // After a token, a single space is skipped at once.
+                let next = j + usize::from(space);
+                match FIRST[b as usize] {
+                    // A plain move: a letter first, no glyph suffix, not
+                    // the glyphs `N` and `TN`.
+                    F_MOVE => {
+                        let last = w[j - 1];
+                        let glyph = (j - i == 1 && b == b'N')
+                            || (j - i == 2 && b == b'T' && w[i + 1] == b'N');
+                        if last < 0x80 && last != b'!' && last != b'?' && !glyph {
+                            if !g.silent() {
+                                g.apply(v.san(&w[i..j], st.loc(base + i as u64)));
+                            }
+                            i = next;
+                            continue;
+                        }
+                    }
+                    // A move number alone: digits and ASCII dots (never a result).
+                    F_DIGIT => {
+                        let mut d = i + 1;
+                        while d < j && w[d].is_ascii_digit() {
+                            d += 1;
+                        }
+                        if d < j && w[d] == b'.' {
+                            let mut e = d + 1;
+                            while e < j && w[e] == b'.' {
+                                e += 1;
+                            }
+                            if e == j {
+                                if !g.silent() {
+                                    let n = w[i..d].iter().fold(0u32, |n, &b| {
+                                        n.saturating_mul(10).saturating_add(u32::from(b - b'0'))
+                                    });
+                                    g.apply(v.move_number(n, e - d >= 2));
+                                }
+                                i = next;
+                                continue;
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                if g.depth == 0
+                    && matches!(b, b'0' | b'+' | b'-' | 0xe2)
+                    && j - i <= 16
+                    && terminating_result(&w[i..j]).is_some()
+                {
+                    break;
+                }
+                if classify(st, v, g, w, base, i, j) {
+                    i = j;
+                    over = true;
+                    break;
+                }
+                i = j;
+                continue;
+            }
+            match class {
+                C_SPACE => {
+                    line_start = b == b'\n' || b == b'\r';
+                    if line_start {
+                        let after_cr = if i > 0 {
+                            w[i - 1] == b'\r'
+                        } else {
+                            st.pending_cr
+                        };
+                        st.line_end(b, base + i as u64, after_cr);
+                    }
+                    i += 1;
+                }
+                C_BRACE => match memchr::memchr3(b'}', b'\n', b'\r', &w[i + 1..]) {
+                    Some(k) if w[i + 1 + k] == b'}' => {
+                        if !g.silent() {
+                            g.apply(v.comment(&w[i + 1..i + 1 + k]));
+                        }
+                        line_start = false;
+                        i += k + 2;
+                    }
+                    _ => break,
+                },
+                C_OPEN => {
+                    g.depth += 1;
+                    if g.depth == 1 {
+                        g.open_paren = st.loc(base + i as u64);
+                    }
+                    if !g.silent() {
+                        match v.begin_variation() {
+                            Control::Skip => g.var_skip = g.depth,
+                            c => g.apply(c),
+                        }
+                    }
+                    line_start = false;
+                    i += 1;
+                }
+                C_CLOSE if g.depth > 0 => {
+                    if g.var_skip == g.depth {
+                        g.var_skip = 0;
+                    } else if !g.silent() {
+                        g.apply(v.end_variation());
+                    }
+                    g.depth -= 1;
+                    line_start = false;
+                    i += 1;
+                }
+                C_DOLLAR => {
+                    let mut j = i + 1;
+                    while j < w.len() && !is_delimiter(w[j]) {
+                        j += 1;
+                    }
+                    if j == w.len() && !eof {
+                        break;
+                    }
+                    let Some(n) = parse_u8(&w[i + 1..j]) else {
+                        break;
+                    };
+                    if !g.silent() {
+                        g.apply(v.nag(Nag(n)));
+                    }
+                    line_start = false;
+                    i = j;
+                }
+                _ => break,
+            }
+        }
+        if i > 0 {
+            st.pending_cr = w[i - 1] == b'\r';
+            input.consume(i);
+        }
+        st.line_start = line_start;
+        over
     }
 
     /// A `{` comment at the window start. Returns true if a hard game start
@@ -736,7 +927,7 @@ impl<I: Input> Reader<I> {
     fn comment<V: Visitor>(&mut self, v: &mut V, g: &mut Game) -> io::Result<bool> {
         let mut scanned = 1;
         // Where the comment began, once it has been truncated.
-        let mut truncated: Option<(u64, u64, u64)> = None;
+        let mut truncated: Option<Location> = None;
         loop {
             let w = self.input.window();
             match memchr::memchr3(b'}', b'\n', b'\r', &w[scanned.min(w.len())..])
@@ -747,7 +938,7 @@ impl<I: Input> Reader<I> {
                         let c = v.comment(&w[1..k]);
                         g.apply(c);
                     }
-                    self.input.consume(k + 1);
+                    self.consume_counted(k + 1);
                     return Ok(false);
                 }
                 Some(k) => {
@@ -764,7 +955,7 @@ impl<I: Input> Reader<I> {
                         Some(true) => {
                             // A new game starts inside the comment.
                             self.unterminated_comment(v, g, ls, truncated);
-                            self.input.consume(ls);
+                            self.consume_counted(ls);
                             self.st.line_start = true;
                             return Ok(true);
                         }
@@ -780,30 +971,21 @@ impl<I: Input> Reader<I> {
             if self.input.is_eof() {
                 let n = w.len();
                 self.unterminated_comment(v, g, n, truncated);
-                self.input.consume(n);
+                self.consume_counted(n);
                 return Ok(true);
             }
             // The buffer is full: hand over what fits, skip the rest (keeping
             // a line end whose next line is still to be judged).
             let keep = scanned;
             if truncated.is_none() {
-                let (line, col) = self.input.locate(0);
-                truncated = Some((self.input.offset(), line, col));
+                truncated = Some(self.st.loc(self.input.offset()));
                 if !g.silent() {
                     let c = v.comment(&w[1..keep]);
                     g.apply(c);
                 }
-                report(
-                    &self.input,
-                    &mut self.st,
-                    v,
-                    g,
-                    ErrorKind::CommentTooLong,
-                    0,
-                    64,
-                );
+                self.report(v, g, ErrorKind::CommentTooLong, 0, 64);
             }
-            self.input.consume(keep);
+            self.consume_counted(keep);
             scanned = 0;
         }
     }
@@ -814,7 +996,7 @@ impl<I: Input> Reader<I> {
         v: &mut V,
         g: &mut Game,
         end: usize,
-        truncated: Option<(u64, u64, u64)>,
+        truncated: Option<Location>,
     ) {
         match truncated {
             None => {
@@ -822,24 +1004,9 @@ impl<I: Input> Reader<I> {
                     let c = v.comment(&self.input.window()[1..end]);
                     g.apply(c);
                 }
-                report(
-                    &self.input,
-                    &mut self.st,
-                    v,
-                    g,
-                    ErrorKind::UnterminatedComment,
-                    0,
-                    end,
-                );
+                self.report(v, g, ErrorKind::UnterminatedComment, 0, end);
             }
-            Some(loc) => report_at(
-                &mut self.st,
-                v,
-                g,
-                ErrorKind::UnterminatedComment,
-                loc,
-                b"{",
-            ),
+            Some(loc) => report_at(v, g, ErrorKind::UnterminatedComment, loc, b"{"),
         }
     }
 
@@ -853,15 +1020,7 @@ impl<I: Input> Reader<I> {
                     let c = v.comment(&self.input.window()[1..]);
                     g.apply(c);
                 }
-                report(
-                    &self.input,
-                    &mut self.st,
-                    v,
-                    g,
-                    ErrorKind::CommentTooLong,
-                    0,
-                    64,
-                );
+                self.report(v, g, ErrorKind::CommentTooLong, 0, 64);
                 self.skip_until(line_end)?;
                 return Ok(());
             }
@@ -870,7 +1029,7 @@ impl<I: Input> Reader<I> {
             let c = v.comment(&self.input.window()[1..end]);
             g.apply(c);
         }
-        self.input.consume(end);
+        self.consume_plain(end);
         Ok(())
     }
 
@@ -880,16 +1039,8 @@ impl<I: Input> Reader<I> {
             Found::At(j) => j,
             Found::Eof => self.input.window().len(),
             Found::Full => {
-                report(
-                    &self.input,
-                    &mut self.st,
-                    v,
-                    g,
-                    ErrorKind::TokenTooLong,
-                    0,
-                    64,
-                );
-                self.input.consume(1);
+                self.report(v, g, ErrorKind::TokenTooLong, 0, 64);
+                self.consume_plain(1);
                 return self.skip_until(token_end);
             }
         };
@@ -900,17 +1051,9 @@ impl<I: Input> Reader<I> {
                     g.apply(v.nag(Nag(n)));
                 }
             }
-            None => report(
-                &self.input,
-                &mut self.st,
-                v,
-                g,
-                ErrorKind::InvalidNag,
-                0,
-                len,
-            ),
+            None => self.report(v, g, ErrorKind::InvalidNag, 0, len),
         }
-        self.input.consume(len);
+        self.consume_plain(len);
         Ok(())
     }
 
@@ -920,33 +1063,26 @@ impl<I: Input> Reader<I> {
             Found::At(j) => j,
             Found::Eof => self.input.window().len(),
             Found::Full => {
-                report(
-                    &self.input,
-                    &mut self.st,
-                    v,
-                    g,
-                    ErrorKind::TokenTooLong,
-                    0,
-                    64,
-                );
+                self.report(v, g, ErrorKind::TokenTooLong, 0, 64);
                 self.skip_until(token_end)?;
                 return Ok(false);
             }
         };
         if len == 0 {
             // A delimiter with no meaning of its own here (a stray `]`).
-            report(&self.input, &mut self.st, v, g, ErrorKind::Garbage, 0, 1);
-            self.input.consume(1);
+            self.report(v, g, ErrorKind::Garbage, 0, 1);
+            self.consume_plain(1);
             return Ok(false);
         }
         let w = self.input.window();
         if g.depth == 0 && len <= 16 {
-            if let Some(r) = GameResult::from_terminating(&w[..len]) {
+            if let Some(r) = terminating_result(&w[..len]) {
                 return self.ambiguous(v, g, len, r);
             }
         }
-        let over = self.classify(v, g, len);
-        self.input.consume(len);
+        let Reader { input, st } = self;
+        let over = classify(st, v, g, input.window(), input.offset(), 0, len);
+        self.consume_plain(len);
         Ok(over)
     }
 
@@ -961,13 +1097,8 @@ impl<I: Input> Reader<I> {
         let mut buf = [0u8; 16];
         buf[..len].copy_from_slice(&self.input.window()[..len]);
         let tok = &buf[..len];
-        let loc = if r == GameResult::BothLoseByDefault {
-            let (line, col) = self.input.locate(0);
-            (self.input.offset(), line, col)
-        } else {
-            (0, 0, 0)
-        };
-        self.input.consume(len);
+        let loc = self.st.loc(self.input.offset());
+        self.consume_plain(len);
         let terminating = match self.skip_ws()? {
             None => true,
             Some(b) => b == b'[' && self.st.line_start,
@@ -980,11 +1111,11 @@ impl<I: Input> Reader<I> {
         }
         if !g.silent() {
             let c = match r {
-                GameResult::BothLost => v.san(tok),
+                GameResult::BothLose => v.san(tok, loc),
                 GameResult::WhiteWinsByDefault => v.nag(Nag(16)),
                 GameResult::BlackWinsByDefault => v.nag(Nag(17)),
                 _ => {
-                    report_at(&mut self.st, v, g, ErrorKind::MisplacedResult, loc, tok);
+                    report_at(v, g, ErrorKind::MisplacedResult, loc, tok);
                     Control::Continue
                 }
             };
@@ -992,139 +1123,299 @@ impl<I: Input> Reader<I> {
         }
         Ok(false)
     }
+}
 
-    /// Classifies the token `window[..len]` (move numbers, results, null moves,
-    /// glyphs, moves). Returns true if it ended the game.
-    fn classify<V: Visitor>(&mut self, v: &mut V, g: &mut Game, len: usize) -> bool {
-        let w = self.input.window();
-        let mut at = 0;
-        loop {
-            let tok = &w[at..len];
-            let first = tok[0];
-            if first.is_ascii_digit() || first == b'*' || tok.starts_with("½".as_bytes()) {
-                if let Some(r) = GameResult::from_unambiguous(tok) {
-                    if g.depth > 0 {
-                        report(
-                            &self.input,
-                            &mut self.st,
-                            v,
-                            g,
-                            ErrorKind::ResultInVariation,
-                            at,
-                            len - at,
-                        );
-                        return false;
-                    }
-                    if !g.silent() {
-                        g.apply(v.result(tok, r));
-                    }
-                    return true;
-                }
+/// Byte classes of the movetext fast loop.
+const C_TOKEN: u8 = 0;
+const C_SPACE: u8 = 1;
+const C_BRACE: u8 = 2;
+const C_OPEN: u8 = 3;
+const C_CLOSE: u8 = 4;
+const C_DOLLAR: u8 = 5;
+/// Bytes handled one at a time: `}`, `;`, `%`, `[`, `]`, NUL.
+const C_SLOW: u8 = 6;
+
+const CLASS: [u8; 256] = {
+    let mut t = [C_TOKEN; 256];
+    t[b' ' as usize] = C_SPACE;
+    t[b'\t' as usize] = C_SPACE;
+    t[b'\n' as usize] = C_SPACE;
+    t[b'\r' as usize] = C_SPACE;
+    t[0x0b] = C_SPACE;
+    t[0x0c] = C_SPACE;
+    t[b'{' as usize] = C_BRACE;
+    t[b'(' as usize] = C_OPEN;
+    t[b')' as usize] = C_CLOSE;
+    t[b'$' as usize] = C_DOLLAR;
+    t[b'}' as usize] = C_SLOW;
+    t[b';' as usize] = C_SLOW;
+    t[b'%' as usize] = C_SLOW;
+    t[b'[' as usize] = C_SLOW;
+    t[b']' as usize] = C_SLOW;
+    t[0] = C_SLOW;
+    t
+};
+
+/// Index of the first delimiter in `w` at or after `j` (`w.len()` if none),
+/// and whether that delimiter is a space.
+///
+/// Eight bytes at a time: a bit trick flags bytes below `0x2a` (controls,
+/// space, `$`, `(`, `)`, but also `!`, `#` and a few more), `;`, `[`/`{`
+/// and `]`/`}`; the lowest flag is exact, and is checked against the table.
+/// The delimiter byte is taken from the loaded word, not loaded again: the
+/// next token's position depends on as few steps as possible.
+#[inline(always)]
+fn delimiter_from(w: &[u8], mut j: usize) -> (usize, bool) {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    #[inline(always)]
+    fn zero_bytes(v: u64) -> u64 {
+        v.wrapping_sub(LO) & !v & HI
+    }
+    while let Some(chunk) = w.get(j..j + 8) {
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let below = x.wrapping_sub(LO * 0x2a) & !x & HI;
+        let y = x | (LO * 0x20);
+        let m = below
+            | zero_bytes(y ^ (LO * b'{' as u64))
+            | zero_bytes(y ^ (LO * b'}' as u64))
+            | zero_bytes(x ^ (LO * b';' as u64));
+        if m == 0 {
+            j += 8;
+            continue;
+        }
+        let shift = m.trailing_zeros() & !7;
+        let k = j + (shift / 8) as usize;
+        let d = (x >> shift) as u8;
+        if is_delimiter(d) {
+            return (k, d == b' ');
+        }
+        j = k + 1;
+    }
+    while j < w.len() && !is_delimiter(w[j]) {
+        j += 1;
+    }
+    (j, w.get(j) == Some(&b' '))
+}
+
+/// First bytes of a token: plain move letters, digits, anything else.
+const F_OTHER: u8 = 0;
+const F_MOVE: u8 = 1;
+const F_DIGIT: u8 = 2;
+
+/// ASCII letters but `Z` (`Z0`) start only moves, apart from the glyphs
+/// `N` and `TN`; digits start move numbers, results or digit moves.
+const FIRST: [u8; 256] = {
+    let mut t = [F_OTHER; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_alphabetic() && c != b'Z' {
+            t[b] = F_MOVE;
+        } else if c.is_ascii_digit() {
+            t[b] = F_DIGIT;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Classifies the token `w[start..end]` (`w[0]` is at absolute offset `base`,
+/// on the current line): move numbers, results, null moves, glyphs, moves.
+/// Returns true if it ended the game.
+#[inline(never)]
+fn classify<V: Visitor>(
+    st: &mut State,
+    v: &mut V,
+    g: &mut Game,
+    w: &[u8],
+    base: u64,
+    start: usize,
+    end: usize,
+) -> bool {
+    let mut at = start;
+    loop {
+        let tok = &w[at..end];
+        let first = tok[0];
+        // Fast path on the first byte: a plain move (a letter, no glyph suffix).
+        if FIRST[first as usize] == F_MOVE {
+            if g.silent() {
+                return false;
             }
-            if first.is_ascii_digit() {
-                if tok == b"0000" {
-                    if !g.silent() {
-                        g.apply(v.null_move(tok));
-                    }
+            let last = tok[tok.len() - 1];
+            if last < 0x80 && last != b'!' && last != b'?' && tok != b"N" && tok != b"TN" {
+                g.apply(v.san(tok, st.loc(base + at as u64)));
+                return false;
+            }
+        }
+        if first.is_ascii_digit() || first == b'*' || tok.starts_with("½".as_bytes()) {
+            if let Some(r) = unambiguous_result(tok) {
+                if g.depth > 0 {
+                    let kind = ErrorKind::ResultInVariation;
+                    report(st, v, g, kind, w, base, at, end - at);
                     return false;
                 }
-                let d = tok
-                    .iter()
-                    .position(|b| !b.is_ascii_digit())
-                    .unwrap_or(tok.len());
-                let (dots, black) = count_dots(&tok[d..]);
-                if dots > 0 {
-                    if !g.silent() {
-                        let n = tok[..d].iter().fold(0u32, |n, &b| {
-                            n.saturating_mul(10).saturating_add(u32::from(b - b'0'))
-                        });
-                        g.apply(v.move_number(n, black));
-                    }
-                    at += d + dots;
-                    if at == len {
-                        return false;
-                    }
-                    continue;
+                if !g.silent() {
+                    g.apply(v.result(tok, r));
                 }
-            } else if first == b'.' || tok.starts_with("…".as_bytes()) {
-                let (dots, _) = count_dots(tok);
-                at += dots;
-                if at == len {
+                return true;
+            }
+        }
+        if first.is_ascii_digit() {
+            if tok == b"0000" {
+                if !g.silent() {
+                    g.apply(v.null_move(tok, st.loc(base + at as u64)));
+                }
+                return false;
+            }
+            let d = tok
+                .iter()
+                .position(|b| !b.is_ascii_digit())
+                .unwrap_or(tok.len());
+            let (dots, black) = count_dots(&tok[d..]);
+            if dots > 0 {
+                if !g.silent() {
+                    let n = tok[..d].iter().fold(0u32, |n, &b| {
+                        n.saturating_mul(10).saturating_add(u32::from(b - b'0'))
+                    });
+                    g.apply(v.move_number(n, black));
+                }
+                at += d + dots;
+                if at == end {
                     return false;
                 }
                 continue;
             }
-            if g.silent() {
+        } else if first == b'.' || tok.starts_with("…".as_bytes()) {
+            let (dots, _) = count_dots(tok);
+            at += dots;
+            if at == end {
                 return false;
             }
-            if tok == b"--" || tok == b"Z0" {
-                g.apply(v.null_move(tok));
-                return false;
-            }
-            if let Some(r) = GameResult::from_terminating(tok) {
-                // Not at a game's end (or after a move number): no result.
-                let c = match r {
-                    GameResult::BothLost => v.san(tok),
-                    GameResult::WhiteWinsByDefault => v.nag(Nag(16)),
-                    GameResult::BlackWinsByDefault => v.nag(Nag(17)),
-                    _ => {
-                        report(
-                            &self.input,
-                            &mut self.st,
-                            v,
-                            g,
-                            ErrorKind::MisplacedResult,
-                            at,
-                            len - at,
-                        );
-                        Control::Continue
-                    }
-                };
-                g.apply(c);
-                return false;
-            }
-            if let Some(nag) = Nag::from_glyph(tok) {
-                g.apply(v.nag(nag));
-                return false;
-            }
-            let (mv, glyph) = split_glyph(tok);
-            if mv.is_empty() {
-                report(
-                    &self.input,
-                    &mut self.st,
-                    v,
-                    g,
-                    ErrorKind::InvalidGlyph,
-                    at,
-                    len - at,
-                );
-                return false;
-            }
-            g.apply(v.san(mv));
-            if let Some(glyph) = glyph {
-                match Nag::from_glyph(glyph) {
-                    Some(nag) => {
-                        if !g.silent() {
-                            g.apply(v.nag(nag));
-                        }
-                    }
-                    None => {
-                        let off = at + mv.len();
-                        report(
-                            &self.input,
-                            &mut self.st,
-                            v,
-                            g,
-                            ErrorKind::InvalidGlyph,
-                            off,
-                            glyph.len(),
-                        );
-                    }
-                }
-            }
+            continue;
+        }
+        if g.silent() {
             return false;
         }
+        if tok == b"--" || tok == b"Z0" {
+            g.apply(v.null_move(tok, st.loc(base + at as u64)));
+            return false;
+        }
+        if let Some(r) = terminating_result(tok) {
+            // Not at a game's end (or after a move number): no result.
+            let c = match r {
+                GameResult::BothLose => v.san(tok, st.loc(base + at as u64)),
+                GameResult::WhiteWinsByDefault => v.nag(Nag(16)),
+                GameResult::BlackWinsByDefault => v.nag(Nag(17)),
+                _ => {
+                    let kind = ErrorKind::MisplacedResult;
+                    report(st, v, g, kind, w, base, at, end - at);
+                    Control::Continue
+                }
+            };
+            g.apply(c);
+            return false;
+        }
+        if let Some(nag) = glyph_nag(tok) {
+            g.apply(v.nag(nag));
+            return false;
+        }
+        let (mv, glyph) = split_glyph(tok);
+        if mv.is_empty() {
+            report(st, v, g, ErrorKind::InvalidGlyph, w, base, at, end - at);
+            return false;
+        }
+        g.apply(v.san(mv, st.loc(base + at as u64)));
+        if let Some(glyph) = glyph {
+            match glyph_nag(glyph) {
+                Some(nag) => {
+                    if !g.silent() {
+                        g.apply(v.nag(nag));
+                    }
+                }
+                None => {
+                    let off = at + mv.len();
+                    let kind = ErrorKind::InvalidGlyph;
+                    report(st, v, g, kind, w, base, off, glyph.len());
+                }
+            }
+        }
+        return false;
     }
+}
+
+/// A result token that is never anything else (`1-0`, `½-½`, `*` ...), as
+/// [`GameResult::from_ascii`] reads it. Every such result ends in `0`, `1`,
+/// `2`, `5`, `*` or `½` (…BD); move numbers end in `.`, moves mostly in a
+/// rank digit or a letter, so most tokens are turned away on their last byte.
+#[inline]
+fn unambiguous_result(t: &[u8]) -> Option<GameResult> {
+    if t.len() > 16 || !matches!(t.last(), Some(b'0' | b'1' | b'2' | b'5' | b'*' | 0xbd)) {
+        return None;
+    }
+    match GameResult::from_ascii(t).ok()? {
+        GameResult::BothLose
+        | GameResult::WhiteWinsByDefault
+        | GameResult::BlackWinsByDefault
+        | GameResult::BothLoseByDefault => None,
+        r => Some(r),
+    }
+}
+
+/// A result token that is something else unless it ends the game: `0-0`
+/// (castling), `+/-` and `-/+` (evaluation NAGs), `-/-`. First-byte reject.
+#[inline]
+fn terminating_result(t: &[u8]) -> Option<GameResult> {
+    if t.len() > 7 || !matches!(t.first(), Some(b'0' | b'+' | b'-' | 0xe2)) {
+        return None;
+    }
+    match GameResult::from_ascii(t).ok()? {
+        r @ (GameResult::BothLose
+        | GameResult::WhiteWinsByDefault
+        | GameResult::BlackWinsByDefault
+        | GameResult::BothLoseByDefault) => Some(r),
+        _ => None,
+    }
+}
+
+/// The NAG of a glyph token (`!?`, `±`, `+/-`, `N` ...), as
+/// [`Nag::from_ascii`] reads it; first-byte reject for everything else.
+#[inline]
+fn glyph_nag(t: &[u8]) -> Option<Nag> {
+    match t.first() {
+        Some(b'!' | b'?' | b'=' | b'+' | b'-' | b'N' | b'T') if t.len() <= 5 => {}
+        Some(&b) if b >= 0x80 && t.len() <= 7 => {}
+        _ => return None,
+    }
+    Nag::from_ascii(t).ok()
+}
+
+/// A line that is exactly `[Name "value"]` (name of ASCII letters, digits
+/// and `_`, one space, a value without `"` or `\\`): the end of the name
+/// and the start of the value (which ends 2 bytes before the line). Such a
+/// line is a tag line, and [`Reader::tag_line`] would read the same tag.
+#[inline]
+fn simple_tag(line: &[u8]) -> Option<(usize, usize)> {
+    let n = line.len();
+    if !(6..=MAX_TAG_LINE).contains(&n)
+        || line[0] != b'['
+        || line[n - 1] != b']'
+        || line[n - 2] != b'"'
+    {
+        return None;
+    }
+    let mut i = 1;
+    while i < n && (line[i].is_ascii_alphanumeric() || line[i] == b'_') {
+        i += 1;
+    }
+    if i == 1 || i + 2 > n - 2 || line[i] != b' ' || line[i + 1] != b'"' {
+        return None;
+    }
+    let value = &line[i + 2..n - 2];
+    if memchr::memchr2(b'"', b'\\', value).is_some() {
+        return None;
+    }
+    Some((i, i + 2))
 }
 
 /// Whether the line starting at `s[0]` is a tag line, if that can be told
@@ -1222,4 +1513,47 @@ fn looks_like_movetext(s: &[u8]) -> bool {
 
 fn is_delimiter_or_end(b: u8) -> bool {
     is_delimiter(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delimiter_from_matches_scalar_scan() {
+        // Every delimiter, every byte the bit trick flags without being one,
+        // and ordinary move bytes, UTF-8 included.
+        let alphabet: Vec<u8> =
+            b" \t\n\r\x0b\x0c{}()[];$\0!\"#%&'\x01\x1f*+,-./Nfx3=\x80\xe2\xbd[{".to_vec();
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..20_000 {
+            let mut w = Vec::new();
+            for _ in 0..(x % 40) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let pick = (x % (alphabet.len() as u64 * 3)) as usize;
+                // Mostly letters, so that tokens are long enough to matter.
+                w.push(
+                    alphabet
+                        .get(pick)
+                        .copied()
+                        .unwrap_or(b'a' + (pick % 26) as u8),
+                );
+            }
+            x ^= x << 13;
+            for from in 0..=w.len() {
+                let scalar = w[from..]
+                    .iter()
+                    .position(|&b| is_delimiter(b))
+                    .map_or(w.len(), |k| from + k);
+                let space = w.get(scalar) == Some(&b' ');
+                assert_eq!(
+                    delimiter_from(&w, from),
+                    (scalar, space),
+                    "{w:?} from {from}"
+                );
+            }
+        }
+    }
 }

@@ -29,7 +29,7 @@ pub(crate) fn is_delimiter(b: u8) -> bool {
     DELIMITERS[b as usize]
 }
 
-static DELIMITERS: [bool; 256] = {
+const DELIMITERS: [bool; 256] = {
     let mut t = [false; 256];
     let d = b" \t\n\r\x0b\x0c{}()[];$\0";
     let mut i = 0;
@@ -177,46 +177,110 @@ pub fn hard_starts(data: &[u8], eof: bool) -> Vec<usize> {
 }
 
 /// Calls `f` with each hard start in increasing order until it returns false.
+///
+/// One pass: `memmem` jumps to the next line that starts with `[`; the lines
+/// of a tag section follow one another, so each is judged once and the
+/// previous line's verdict is remembered rather than looked up again.
 pub fn for_each_hard_start(data: &[u8], eof: bool, mut f: impl FnMut(usize) -> bool) {
-    let mut check = |p: usize| -> bool {
-        match is_hard_start(data, p, eof) {
-            Some(true) => f(p),
-            _ => true,
+    let has_cr = memchr::memchr(b'\r', data).is_some();
+    let lf = memchr::memmem::Finder::new(b"\n[");
+    let cr = memchr::memmem::Finder::new(b"\r[");
+    // The next line starts with `[` after each line end kind, cached: every
+    // search starts past the previous one, so the data is scanned once.
+    let mut lf_next: Option<Option<usize>> = None;
+    let mut cr_next: Option<Option<usize>> = if has_cr { None } else { Some(None) };
+    // The next line start with `[` at or after `from` (`from` > 0).
+    let mut next_candidate = |from: usize| -> Option<usize> {
+        let find =
+            |f: &memchr::memmem::Finder<'_>, cached: &mut Option<Option<usize>>| match *cached {
+                Some(Some(p)) if p >= from => Some(p),
+                Some(None) => None,
+                _ => {
+                    let found = f.find(&data[from - 1..]).map(|i| from + i);
+                    *cached = Some(found);
+                    found
+                }
+            };
+        match (find(&lf, &mut lf_next), find(&cr, &mut cr_next)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, None) => a,
+            (None, b) => b,
         }
     };
-    if data.first() == Some(&b'[') && !check(0) {
-        return;
-    }
-    let has_cr = memchr::memchr(b'\r', data).is_some();
-    let lf = memchr::memmem::find_iter(data, b"\n[").map(|i| i + 1);
-    if !has_cr {
-        for p in lf {
-            if !check(p) {
-                return;
-            }
-        }
-        return;
-    }
-    let cr = memchr::memmem::find_iter(data, b"\r[").map(|i| i + 1);
-    let mut lf = lf.peekable();
-    let mut cr = cr.peekable();
-    loop {
-        let p = match (lf.peek(), cr.peek()) {
-            (Some(&a), Some(&b)) if a < b => lf.next(),
-            (Some(_), Some(_)) => cr.next(),
-            (Some(_), None) => lf.next(),
-            (None, Some(_)) => cr.next(),
-            (None, None) => None,
-        };
-        match p {
-            Some(p) => {
-                if !check(p) {
-                    return;
-                }
-            }
+    let mut p = if data.first() == Some(&b'[') {
+        0
+    } else {
+        match next_candidate(1) {
+            Some(p) => p,
             None => return,
         }
+    };
+    // Whether the last judged line was a tag line, and where the line after it starts.
+    let mut prev_tag = false;
+    let mut prev_next = None;
+    loop {
+        let rest = &data[p..];
+        let end = short_line_end(rest, has_cr);
+        let line = match end {
+            Some(e) => &rest[..e],
+            None if eof => rest,
+            None => return,
+        };
+        let tag = is_tag_line(line);
+        if tag && !(prev_tag && prev_next == Some(p)) && !f(p) {
+            return;
+        }
+        let Some(e) = end else {
+            return;
+        };
+        let mut next = p + e + 1;
+        if rest[e] == b'\r' && data.get(next) == Some(&b'\n') {
+            next += 1;
+        }
+        prev_tag = tag;
+        prev_next = Some(next);
+        p = if data.get(next) == Some(&b'[') {
+            next
+        } else {
+            match next_candidate(next) {
+                Some(p) => p,
+                None => return,
+            }
+        };
     }
+}
+
+/// Index of the first LF (and CR, if `cr`) in `s`. Lines starting with `[`
+/// are mostly short tag lines: their end is looked for eight bytes at a time
+/// first, with `memchr` for the rest of a long line.
+#[inline]
+fn short_line_end(s: &[u8], cr: bool) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let zero_bytes = |v: u64| v.wrapping_sub(LO) & !v & HI;
+    let mut i = 0;
+    while i < 64 {
+        let Some(chunk) = s.get(i..i + 8) else {
+            break;
+        };
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let mut m = zero_bytes(x ^ (LO * u64::from(b'\n')));
+        if cr {
+            m |= zero_bytes(x ^ (LO * u64::from(b'\r')));
+        }
+        if m != 0 {
+            // The lowest flag of the bit trick is exact.
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    let rest = &s[i.min(s.len())..];
+    let found = if cr {
+        memchr::memchr2(b'\n', b'\r', rest)
+    } else {
+        memchr::memchr(b'\n', rest)
+    };
+    found.map(|k| i + k)
 }
 
 /// Scalar twin of [`hard_starts`]: walks every line.
@@ -310,6 +374,42 @@ mod tests {
                     let part = &c[..cut];
                     assert_eq!(hard_starts(part, false), hard_starts_scalar(part, false));
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn hard_starts_match_scalar_twin_on_random_lines() {
+        const PARTS: [&[u8]; 9] = [
+            b"[A \"1\"]",
+            b"[B \"2\"] ",
+            b"\n",
+            b"\r",
+            b"\r\n",
+            b"1. e4 *",
+            b"[",
+            b"[%clk 1]",
+            b" ",
+        ];
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..3000 {
+            let mut data = Vec::new();
+            for _ in 0..(x % 24) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                data.extend_from_slice(PARTS[(x % PARTS.len() as u64) as usize]);
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for eof in [false, true] {
+                assert_eq!(
+                    hard_starts(&data, eof),
+                    hard_starts_scalar(&data, eof),
+                    "{:?}",
+                    String::from_utf8_lossy(&data)
+                );
             }
         }
     }

@@ -191,34 +191,26 @@ fn first_hard_start(data: &[u8]) -> Option<usize> {
     first
 }
 
-/// The games of one chunk, read with a known or unknown start.
+/// The games of one chunk.
 struct ChunkRun<O> {
     outputs: Vec<O>,
     games: u64,
     lines: u64,
-    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
-    aborted: bool,
     stopped: bool,
 }
 
-/// Reads one chunk. With `base` None the game numbers are unknown, so the
-/// run stops at the first error (to be read again once they are known).
+/// Reads one chunk whose first game is number `games + 1` and whose first
+/// line is `line`.
 fn run_chunk<V: Visitor>(
     chunk: &Chunk,
-    base: Option<(u64, u64)>,
+    (games, line): (u64, u64),
     v: &mut V,
-    count_lines: bool,
 ) -> io::Result<ChunkRun<V::Output>> {
-    let (games, line) = base.unwrap_or((0, 1));
     let mut reader = Reader::from_input(SliceInput::with_origin(&chunk.data, chunk.offset, line))
         .with_game_base(games);
-    reader.set_abort_on_error(base.is_none());
     let mut outputs = Vec::new();
     let mut stopped = false;
     while let Some(out) = reader.read_game(v)? {
-        if reader.aborted() {
-            break;
-        }
         outputs.push(out);
         if reader.stopped() {
             stopped = true;
@@ -228,14 +220,17 @@ fn run_chunk<V: Visitor>(
     Ok(ChunkRun {
         outputs,
         games: reader.games() - games,
-        lines: if count_lines {
-            count_line_ends(&chunk.data, false)
-        } else {
-            0
-        },
-        aborted: reader.aborted(),
+        lines: count_line_ends(&chunk.data, false),
         stopped,
     })
+}
+
+/// Games and lines of a chunk, without visiting it.
+#[cfg(feature = "parallel")]
+fn chunk_counts(chunk: &Chunk) -> io::Result<(u64, u64)> {
+    let mut reader = Reader::from_input(SliceInput::with_origin(&chunk.data, chunk.offset, 1));
+    while reader.skip_game()? {}
+    Ok((reader.games(), count_line_ends(&chunk.data, false)))
 }
 
 /// Reads `input` sequentially, chunk by chunk, with one visitor: the same
@@ -250,7 +245,7 @@ pub fn read_all_chunked<R: Read, V: Visitor>(
     let mut chunker = Chunker::new(input, chunk_size);
     let (mut games, mut line) = (0, 1);
     while let Some(chunk) = chunker.next_chunk()? {
-        let run = run_chunk(&chunk, Some((games, line)), v, true)?;
+        let run = run_chunk(&chunk, (games, line), v)?;
         games += run.games;
         line += run.lines;
         run.outputs.into_iter().for_each(&mut sink);
@@ -266,19 +261,20 @@ pub fn read_all_chunked<R: Read, V: Visitor>(
 /// `sink` in input order. Returns the number of games.
 ///
 /// The events each visitor sees are exactly those of one sequential
-/// [`Reader`] (game numbers, lines and offsets of errors included): chunks are
-/// first read in parallel with unknown game numbers; a chunk that meets an
-/// error is read again, in order, once its numbers are known, and its first
-/// outputs are dropped. So `make_visitor` must make independent visitors
-/// without side effects outside their outputs. A [`Control::Stop`](super::Control::Stop)
-/// ends the reading after that game.
+/// [`Reader`] (every [`Location`](super::Location) included): a batch of
+/// chunks is first skipped through in parallel to count its games and
+/// lines (skipping scans with the same rules but calls no visitor), then read
+/// in parallel from the known game numbers and lines. `make_visitor` is
+/// called once per chunk. A [`Control::Stop`](super::Control::Stop) ends the
+/// reading after that game (chunks after it in its batch may have been read
+/// already; their outputs are dropped).
 ///
 /// ```
-/// use movetext::pgn::{split::par_read_all, Control, Visitor};
+/// use movetext::pgn::{split::par_read_all, Control, Location, Visitor};
 /// struct Moves(usize);
 /// impl Visitor for Moves {
 ///     type Output = usize;
-///     fn san(&mut self, _: &[u8]) -> Control { self.0 += 1; Control::Continue }
+///     fn san(&mut self, _: &[u8], _: Location) -> Control { self.0 += 1; Control::Continue }
 ///     fn end_game(&mut self) -> usize { std::mem::take(&mut self.0) }
 /// }
 /// let pgn = b"[Event \"a\"]\n1. e4 e5 *\n\n[Event \"b\"]\n1. d4 *\n".repeat(1000);
@@ -316,22 +312,23 @@ where
         if batch.is_empty() {
             return Ok(games);
         }
-        let (g0, l0) = (games, line);
+        // Game and line numbers at the start of each chunk.
+        let counts: Vec<io::Result<(u64, u64)>> = batch.par_iter().map(chunk_counts).collect();
+        let mut bases = Vec::with_capacity(batch.len());
+        let (mut g, mut l) = (games, line);
+        for c in counts {
+            let (dg, dl) = c?;
+            bases.push((g, l));
+            g += dg;
+            l += dl;
+        }
         let runs: Vec<io::Result<ChunkRun<V::Output>>> = batch
             .par_iter()
-            .enumerate()
-            .map(|(i, chunk)| {
-                let base = if i == 0 { Some((g0, l0)) } else { None };
-                run_chunk(chunk, base, &mut make_visitor(), true)
-            })
+            .zip(bases)
+            .map(|(chunk, base)| run_chunk(chunk, base, &mut make_visitor()))
             .collect();
-        for (chunk, run) in batch.iter().zip(runs) {
-            let mut run = run?;
-            if run.aborted {
-                let lines = run.lines;
-                run = run_chunk(chunk, Some((games, line)), &mut make_visitor(), false)?;
-                run.lines = lines;
-            }
+        for run in runs {
+            let run = run?;
             games += run.games;
             line += run.lines;
             run.outputs.into_iter().for_each(&mut sink);

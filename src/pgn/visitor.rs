@@ -25,7 +25,11 @@
 //! first game is reported before the first `begin_game`, with `game` 0.
 //!
 //! A glyph written directly after a move (`e4!?`, `Nf3±`) reaches the visitor
-//! as `san(b"e4")` followed by `nag(Nag(5))`.
+//! as `san(b"e4", at)` followed by `nag(Nag(5))`.
+//!
+//! `san` and `null_move` receive the [`Location`] of the token's first byte
+//! (game, byte offset, line, column), and every [`PgnError`] holds one, so a
+//! visitor that checks moves can say exactly where a bad one is.
 //!
 //! # Control
 //!
@@ -59,198 +63,9 @@ pub enum Control {
     Stop,
 }
 
-/// A Numeric Annotation Glyph (`$1` .. `$255`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Nag(pub u8);
-
-impl Nag {
-    /// `!` good move.
-    pub const GOOD_MOVE: Nag = Nag(1);
-    /// `?` mistake.
-    pub const MISTAKE: Nag = Nag(2);
-    /// `!!` brilliant move.
-    pub const BRILLIANT_MOVE: Nag = Nag(3);
-    /// `??` blunder.
-    pub const BLUNDER: Nag = Nag(4);
-    /// `!?` interesting move.
-    pub const SPECULATIVE_MOVE: Nag = Nag(5);
-    /// `?!` dubious move.
-    pub const DUBIOUS_MOVE: Nag = Nag(6);
-
-    /// The NAG of a glyph written in movetext (NOTATION.md section 6), e.g.
-    /// `b"!?"` is `$5`, `"±"` and `b"+/-"` are `$16`, `b"N"` is `$146`.
-    ///
-    /// ```
-    /// use movetext::pgn::Nag;
-    /// assert_eq!(Nag::from_glyph("!?".as_bytes()), Some(Nag(5)));
-    /// assert_eq!(Nag::from_glyph("∓".as_bytes()), Some(Nag(17)));
-    /// assert_eq!(Nag::from_glyph(b"e4"), None);
-    /// ```
-    pub fn from_glyph(glyph: &[u8]) -> Option<Nag> {
-        // Fast reject for move tokens.
-        match glyph.first() {
-            Some(b'!' | b'?' | b'=' | b'+' | b'-' | b'N' | b'T') if glyph.len() <= 5 => {}
-            Some(&b) if b >= 0x80 && glyph.len() <= 7 => {}
-            _ => return None,
-        }
-        const UNICODE: [(&str, u8); 9] = [
-            ("□", 7),
-            ("∞", 13),
-            ("⩲", 14),
-            ("⩱", 15),
-            ("±", 16),
-            ("∓", 17),
-            ("=/∞", 44),
-            ("∆", 140),
-            ("Δ", 140),
-        ];
-        if let Some(&(_, n)) = UNICODE.iter().find(|(g, _)| g.as_bytes() == glyph) {
-            return Some(Nag(n));
-        }
-        if glyph == "⌓".as_bytes() {
-            return Some(Nag(142));
-        }
-        let mut buf = [0u8; 16];
-        let len = normalise(glyph, &mut buf)?;
-        let n = match &buf[..len] {
-            b"!" => 1,
-            b"?" => 2,
-            b"!!" => 3,
-            b"??" => 4,
-            b"!?" => 5,
-            b"?!" => 6,
-            b"=" => 10,
-            b"+/=" => 14,
-            b"=/+" => 15,
-            b"+/-" => 16,
-            b"-/+" => 17,
-            b"+-" => 18,
-            b"-+" => 19,
-            b"N" | b"TN" => 146,
-            _ => return None,
-        };
-        Some(Nag(n))
-    }
-}
-
-impl fmt::Display for Nag {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "${}", self.0)
-    }
-}
-
-/// A game result, parsed from every form of NOTATION.md section 5.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// `1-0` (also `1–0`).
-    WhiteWins,
-    /// `0-1` (also `0–1`).
-    BlackWins,
-    /// `1/2-1/2`, `½-½`, `½–½`, `0,5-0,5`.
-    Draw,
-    /// `*`: unknown or game in progress.
-    Unknown,
-    /// `0-0`: both players lost (only as the game's terminating token).
-    BothLost,
-    /// `½-0`: White scores a half point, Black none.
-    WhiteHalfBlackZero,
-    /// `0-½`: Black scores a half point, White none.
-    WhiteZeroBlackHalf,
-    /// `+/-`: White wins by default (only as the game's terminating token).
-    WhiteWinsByDefault,
-    /// `-/+`: Black wins by default (only as the game's terminating token).
-    BlackWinsByDefault,
-    /// `-/-`: both lose by default (only as the game's terminating token).
-    BothLoseByDefault,
-}
-
-impl GameResult {
-    /// The PGN form: `1-0`, `0-1`, `1/2-1/2` or `*` (the forfeit forms give
-    /// the nearest PGN result: `0-0`, `½-0`, `0-½`, `-/-` give `*`).
-    pub fn as_pgn(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins | GameResult::WhiteWinsByDefault => "1-0",
-            GameResult::BlackWins | GameResult::BlackWinsByDefault => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            _ => "*",
-        }
-    }
-
-    /// Results that are never anything else, wherever they stand.
-    pub(crate) fn from_unambiguous(t: &[u8]) -> Option<GameResult> {
-        // Every result ends in `0`, `1`, `2`, `5`, `*` or `½` (…BD); move
-        // numbers end in `.`, moves in a rank digit or a letter.
-        if t.len() > 16 || !matches!(t.last(), Some(b'0' | b'1' | b'2' | b'5' | b'*' | 0xbd)) {
-            return None;
-        }
-        Some(match t {
-            b"1-0" => GameResult::WhiteWins,
-            b"0-1" => GameResult::BlackWins,
-            b"*" => GameResult::Unknown,
-            b"1/2-1/2" | b"0,5-0,5" => GameResult::Draw,
-            _ => {
-                // Forms with the en dash or the minus sign and with `½`.
-                let mut buf = [0u8; 16];
-                let n = normalise(t, &mut buf)?;
-                match &buf[..n] {
-                    b"1-0" => GameResult::WhiteWins,
-                    b"0-1" => GameResult::BlackWins,
-                    b"h-h" | b"1/2-1/2" => GameResult::Draw,
-                    b"h-0" => GameResult::WhiteHalfBlackZero,
-                    b"0-h" => GameResult::WhiteZeroBlackHalf,
-                    _ => return None,
-                }
-            }
-        })
-    }
-
-    /// Results that are something else unless they end the game: `0-0`
-    /// (castling), `+/-` and `-/+` (evaluation NAGs), `-/-`.
-    pub(crate) fn from_terminating(t: &[u8]) -> Option<GameResult> {
-        if t.len() > 7 || !matches!(t.first(), Some(b'0' | b'+' | b'-' | 0xe2)) {
-            return None;
-        }
-        let mut buf = [0u8; 16];
-        let n = normalise(t, &mut buf)?;
-        Some(match &buf[..n] {
-            b"0-0" => GameResult::BothLost,
-            b"+/-" => GameResult::WhiteWinsByDefault,
-            b"-/+" => GameResult::BlackWinsByDefault,
-            b"-/-" => GameResult::BothLoseByDefault,
-            _ => return None,
-        })
-    }
-}
-
-/// Maps the en dash and minus sign to `-` and `½` to `h`; None if too long.
-fn normalise(t: &[u8], out: &mut [u8; 16]) -> Option<usize> {
-    let mut i = 0;
-    let mut n = 0;
-    while i < t.len() {
-        if n == out.len() {
-            return None;
-        }
-        let rest = &t[i..];
-        if rest.starts_with("–".as_bytes()) || rest.starts_with("−".as_bytes()) {
-            out[n] = b'-';
-            i += 3;
-        } else if rest.starts_with("½".as_bytes()) {
-            out[n] = b'h';
-            i += 2;
-        } else {
-            out[n] = t[i];
-            i += 1;
-        }
-        n += 1;
-    }
-    Some(n)
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_pgn())
-    }
-}
+/// NAGs and results are the notation layer's types: the reader hands them
+/// over as [`crate::notation`] parses them.
+pub use crate::notation::{GameResult, Nag};
 
 /// A tag value as written between the quotes, escapes still in place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -398,6 +213,33 @@ impl ErrorKind {
     }
 }
 
+/// Where a token or a problem is: game, byte offset, line and column.
+///
+/// Passed to [`Visitor::san`] and [`Visitor::null_move`] and held by every
+/// [`PgnError`]. The reader tracks lines as it goes, so a location costs a few
+/// additions.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Location {
+    /// 1-based number of the game (0: junk before the first game).
+    pub game: u64,
+    /// 0-based byte offset from the start of the input.
+    pub offset: u64,
+    /// 1-based line (a line ends at LF, CRLF or a lone CR).
+    pub line: u64,
+    /// 1-based column, counted in bytes.
+    pub column: u64,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "game {}, line {}, column {} (byte {})",
+            self.game, self.line, self.column, self.offset
+        )
+    }
+}
+
 /// A problem in the input, with its exact place. Nothing is lost silently:
 /// every byte the reader does not hand over as an event is covered by an error,
 /// except whitespace, move-number dots and `%` escape lines.
@@ -405,14 +247,8 @@ impl ErrorKind {
 pub struct PgnError<'a> {
     /// What went wrong.
     pub kind: ErrorKind,
-    /// 1-based number of the game it belongs to (0: junk before the first game).
-    pub game: u64,
-    /// 0-based byte offset in the input.
-    pub offset: u64,
-    /// 1-based line (a line ends at LF, CRLF or a lone CR).
-    pub line: u64,
-    /// 1-based column, counted in bytes.
-    pub column: u64,
+    /// Where: the first byte of the offending text.
+    pub at: Location,
     /// The offending bytes (at most 64 of them).
     pub token: &'a [u8],
 }
@@ -421,11 +257,8 @@ impl fmt::Display for PgnError<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "game {}, line {}, column {} (byte {}): {}: {:?}",
-            self.game,
-            self.line,
-            self.column,
-            self.offset,
+            "{}: {}: {:?}",
+            self.at,
             self.kind.reason(),
             latin1_lossy(self.token)
         )
@@ -440,12 +273,12 @@ impl fmt::Display for PgnError<'_> {
 /// Counting games and moves:
 ///
 /// ```
-/// use movetext::pgn::{Control, Reader, Visitor};
+/// use movetext::pgn::{Control, Location, Reader, Visitor};
 ///
 /// struct Count { moves: usize }
 /// impl Visitor for Count {
 ///     type Output = usize;
-///     fn san(&mut self, _san: &[u8]) -> Control {
+///     fn san(&mut self, _san: &[u8], _at: Location) -> Control {
 ///         self.moves += 1;
 ///         Control::Continue
 ///     }
@@ -467,8 +300,9 @@ pub trait Visitor {
     /// The value of one game, returned by `end_game`.
     type Output;
 
-    /// A game begins (before its tags).
-    fn begin_game(&mut self) -> Control {
+    /// A game begins (before its tags); `game` is its 1-based number in the
+    /// input (the same as in every [`Location`] of the game).
+    fn begin_game(&mut self, _game: u64) -> Control {
         Control::Continue
     }
     /// A tag pair `[name "value"]`; the value still has its escapes.
@@ -488,11 +322,12 @@ pub trait Visitor {
     /// A move token as written, without a trailing `!`/`?` glyph but with any
     /// `+`/`#` suffix (`Nf3`, `exd6e.p.`, `0-0`, `e2-e4`, `Sf3`, ICCF `5254`).
     /// The reader knows no chess rules: the visitor parses and checks it.
-    fn san(&mut self, _san: &[u8]) -> Control {
+    /// `at` is the token's first byte (for error messages).
+    fn san(&mut self, _san: &[u8], _at: Location) -> Control {
         Control::Continue
     }
-    /// A null move: `--`, `Z0` or `0000` (as written).
-    fn null_move(&mut self, _token: &[u8]) -> Control {
+    /// A null move: `--`, `Z0` or `0000` (as written), at `at`.
+    fn null_move(&mut self, _token: &[u8], _at: Location) -> Control {
         Control::Continue
     }
     /// A NAG: `$n`, or a glyph after a move or standing alone (`!?`, `±`, `+/-`).

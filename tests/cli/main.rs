@@ -178,8 +178,8 @@ fn convert_to_jsonl() {
     );
 }
 
-const BROKEN_ERRORS: &str = "broken.pgn: game 2, move 2. Ke3: illegal move
-broken.pgn: game 3, move 13. Nd2: ambiguous (b1, f1)
+const BROKEN_ERRORS: &str = "broken.pgn:9:13: game 2, move 2. Ke3: illegal move
+broken.pgn:15:17: game 3, move 13. Nd2: ambiguous (b1, f1)
 broken.pgn:20:7: game 4, \"{never closed d5 *\\n\": unterminated comment
 ";
 
@@ -234,7 +234,7 @@ fn strict_and_languages() {
     assert_eq!(r.code, Some(1));
     assert_eq!(
         strip_dir(&r.stdout),
-        "german.pgn: game 1, move 2. Sf3: not a move (expected a piece letter, a file or castling at byte 0)\n"
+        "german.pgn:4:13: game 1, move 2. Sf3: not a move (expected a piece letter, a file or castling at byte 0)\n"
     );
     for lang in ["de", "auto"] {
         let r = run(&["convert", "--from-lang", lang, &data("german.pgn")]);
@@ -249,7 +249,7 @@ fn strict_and_languages() {
     assert_eq!(r.code, Some(1));
     assert_eq!(
         r.stdout,
-        "<stdin>: game 1, move 2. Nf3+: suffix Check contradicts the position (None)\n"
+        "<stdin>:3:13: game 1, move 2. Nf3+: suffix Check contradicts the position (None)\n"
     );
     let r = run_with(&["check", "-q"], pgn);
     assert_eq!((r.code, r.stdout.as_str()), (Some(0), ""));

@@ -24,10 +24,13 @@ fn errors_say_what_and_where() {
     let pgn = "[Event \"x\"]\n\n1. d4 d5 2. Nf3 Nf6 3. Nd2 e6 *\n\n[Event \"y\"]\n\n1. e4 e5 2. Ke3 Ke7 *\n\n";
     let games = validate(pgn.as_bytes(), ValidateOptions::default());
     assert_eq!(games.len(), 2);
-    assert_eq!(games[0].errors, ["game 1, move 3. Nd2: ambiguous (b1, f3)"]);
+    assert_eq!(
+        games[0].errors,
+        ["3:24: game 1, move 3. Nd2: ambiguous (b1, f3)"]
+    );
     assert_eq!(games[0].moves.len(), 4, "moves before the error are kept");
     assert!(games[0].summary.failed);
-    assert_eq!(games[1].errors, ["game 2, move 2. Ke3: illegal move"]);
+    assert_eq!(games[1].errors, ["7:13: game 2, move 2. Ke3: illegal move"]);
     assert_eq!(games[1].summary.moves, 2);
 }
 
@@ -59,7 +62,7 @@ fn variations_are_played_from_the_right_position() {
     // An illegal move inside a variation fails the game.
     let bad = "[Event \"v\"]\n\n1. e4 (1. e5) 1... e5 *\n";
     let games = validate(bad.as_bytes(), ValidateOptions::default());
-    assert_eq!(games[0].errors, ["game 1, move 1. e5: illegal move"]);
+    assert_eq!(games[0].errors, ["3:11: game 1, move 1. e5: illegal move"]);
     // Skipped when not asked for.
     let off = ValidateOptions {
         variations: false,
@@ -78,7 +81,7 @@ fn fen_and_chess960_tags() {
     assert_eq!(games[0].moves.join(" "), "b1h1 b8a8");
     assert_eq!(
         games[1].errors,
-        ["game 2, \"8/8/8/8/8/8/8/K6x w - - 0 1\": bad FEN tag: invalid FEN at column 17: bad piece letter"]
+        ["0:0: game 2, \"8/8/8/8/8/8/8/K6x w - - 0 1\": bad FEN tag: invalid FEN at column 17: bad piece letter"]
     );
     assert_eq!(games[1].summary.moves, 0);
 }

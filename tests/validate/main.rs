@@ -43,7 +43,7 @@ impl GameVisitor for Collect {
         self.moves.push("--".to_string());
     }
     fn error(&mut self, e: &GameError) {
-        self.errors.push(format!("{e}"));
+        self.errors.push(format!("{}:{}: {e}", e.line, e.column));
     }
     fn end_game(&mut self, summary: &GameSummary) -> Game {
         Game {
