@@ -91,6 +91,40 @@ fn notation_roundtrip_crash_inputs() {
     );
 }
 
+#[test]
+fn pgn_reader_seed_corpus() {
+    let n = replay(
+        &root().join("fuzz/corpus/pgn_reader"),
+        fuzz_checks::pgn_reader,
+    );
+    assert_eq!(n, 34);
+}
+
+#[test]
+fn pgn_chunked_seed_corpus() {
+    let n = replay(
+        &root().join("fuzz/corpus/pgn_chunked"),
+        fuzz_checks::pgn_chunked,
+    );
+    assert_eq!(n, 34);
+}
+
+#[test]
+fn pgn_reader_crash_inputs() {
+    replay(
+        &root().join("tests/data/fuzz/pgn_reader"),
+        fuzz_checks::pgn_reader,
+    );
+}
+
+#[test]
+fn pgn_chunked_crash_inputs() {
+    replay(
+        &root().join("tests/data/fuzz/pgn_chunked"),
+        fuzz_checks::pgn_chunked,
+    );
+}
+
 /// Found by the `fen` fuzzer: `Position::from_fen` accepted two castling
 /// rights on the same side of the king (`2K2R1R w HF`: rooks f1 and h1 both
 /// east of the king on c1); only one could castle and `fen()` wrote one, so
@@ -106,4 +140,23 @@ fn two_castling_rights_on_one_side_are_refused() {
         movetext::position::FenErrorKind::TwoCastlingRooksOnOneSide
     );
     fuzz_checks::fen(&data);
+}
+
+/// Found by the `pgn_reader` fuzzer (open bug, for the lead): a
+/// `Reader::with_capacity(MIN_CAPACITY, r)` over an `io::Read` that hands
+/// over 4 bytes a call reports the junk line `Event "Missing begin
+/// header"]` after a game as `Garbage` with a token cut where its buffer
+/// window ended at the time (here `Even`), while
+/// `Reader::from_slice` reports the whole line (up to 64 bytes). Cause: the
+/// garbage error token is taken from the bytes already in the window
+/// instead of filling up to the line end (or 64 bytes) first, so the
+/// error depends on how the input was read. Un-ignore when fixed, and set
+/// `OPEN_BUG_SHORT_READ_GARBAGE_TOKEN` in fuzz/src/lib.rs to false.
+#[test]
+#[ignore = "open bug: Garbage error token depends on read sizes"]
+fn garbage_token_does_not_depend_on_read_sizes() {
+    let data =
+        std::fs::read(root().join("tests/data/fuzz/pgn_reader/garbage-token-cut-by-short-read"))
+            .unwrap();
+    fuzz_checks::pgn_reader_checks(&data, true);
 }
