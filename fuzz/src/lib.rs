@@ -664,12 +664,25 @@ pub fn notation_parsers(data: &[u8]) {
 /// Plies per input of [`notation_roundtrip`].
 pub const ROUNDTRIP_PLIES: usize = 40;
 
-/// Writes every legal move of `pos` in every notation (SAN in `style`,
-/// LAN with and without hyphen, UCI standard and Chess960, ICCF,
-/// descriptive) and asserts each text reads back to the same move.
-/// SAN and LAN are read strictly when the style is one a PGN export
+/// [`check_roundtrip`] notations: SAN, LAN, UCI, ICCF, descriptive.
+pub const SAN: u8 = 1;
+/// LAN with and without hyphen.
+pub const LAN: u8 = 2;
+/// UCI, standard and Chess960 castling.
+pub const UCI: u8 = 4;
+/// ICCF numeric.
+pub const ICCF: u8 = 8;
+/// English descriptive.
+pub const DESCRIPTIVE: u8 = 16;
+/// Every notation.
+pub const ALL_NOTATIONS: u8 = 31;
+
+/// Writes every legal move of `pos` in the notations of `which` (SAN in
+/// `style`, LAN with and without hyphen in `style`, UCI standard and
+/// Chess960, ICCF, descriptive) and asserts each text reads back to the
+/// same move. SAN is read strictly when the style is one a PGN export
 /// writes, else leniently, in the style's language.
-pub fn check_roundtrip(pos: &Position, style: &movetext::notation::SanStyle) {
+pub fn check_roundtrip(pos: &Position, style: &movetext::notation::SanStyle, which: u8) {
     use movetext::notation::{
         write_descriptive, write_iccf, write_lan, write_san, write_uci, Descriptive, Figurines,
         Iccf, Lan, ParseMode, San, Uci,
@@ -696,65 +709,74 @@ pub fn check_roundtrip(pos: &Position, style: &movetext::notation::SanStyle) {
                 !o.is_castle() && o.from() == m.from() && o.to() == Position::castle_king_target(m)
             });
 
-        let mut s = String::new();
-        write_san(pos, m, style, &mut s);
-        let read = San::from_ascii(s.as_bytes(), lang, mode)
-            .unwrap_or_else(|e| panic!("SAN {s:?} ({style:?}, {mode:?}): {e} in {fen}"));
-        let r = read
-            .to_move(pos, mode)
-            .unwrap_or_else(|e| panic!("SAN {s:?} ({style:?}, {mode:?}): {e} in {fen}"));
-        assert_eq!(r.mv, m, "SAN {s:?} ({style:?}, {mode:?}) in {fen}");
-
-        for hyphen in [false, true] {
+        if which & SAN != 0 {
             let mut s = String::new();
-            write_lan(pos, m, style, hyphen, &mut s);
-            let lan = Lan::from_ascii(s.as_bytes(), lang)
-                .unwrap_or_else(|e| panic!("LAN {s:?} ({style:?}): {e} in {fen}"));
-            assert_eq!(lan.to_move(pos), Ok(m), "LAN {s:?} ({style:?}) in {fen}");
+            write_san(pos, m, style, &mut s);
+            let read = San::from_ascii(s.as_bytes(), lang, mode)
+                .unwrap_or_else(|e| panic!("SAN {s:?} ({style:?}, {mode:?}): {e} in {fen}"));
+            let r = read
+                .to_move(pos, mode)
+                .unwrap_or_else(|e| panic!("SAN {s:?} ({style:?}, {mode:?}): {e} in {fen}"));
+            assert_eq!(r.mv, m, "SAN {s:?} ({style:?}, {mode:?}) in {fen}");
         }
 
-        for cmode in [CastlingMode::Standard, CastlingMode::Chess960] {
-            if cmode == CastlingMode::Standard && king_step_twin {
-                continue;
+        if which & LAN != 0 {
+            for hyphen in [false, true] {
+                let mut s = String::new();
+                write_lan(pos, m, style, hyphen, &mut s);
+                let lan = Lan::from_ascii(s.as_bytes(), lang)
+                    .unwrap_or_else(|e| panic!("LAN {s:?} ({style:?}): {e} in {fen}"));
+                assert_eq!(lan.to_move(pos), Ok(m), "LAN {s:?} ({style:?}) in {fen}");
             }
-            let mut s = String::new();
-            write_uci(m, cmode, &mut s);
-            let uci = Uci::from_ascii(s.as_bytes())
-                .unwrap_or_else(|e| panic!("UCI {s:?} ({cmode:?}): {e} in {fen}"));
-            assert_eq!(uci.to_move(pos), Ok(m), "UCI {s:?} ({cmode:?}) in {fen}");
         }
 
-        if !king_step_twin {
-            let mut s = String::new();
-            write_iccf(m, &mut s);
-            let iccf = Iccf::from_ascii(s.as_bytes())
-                .unwrap_or_else(|e| panic!("ICCF {s:?}: {e} in {fen}"));
-            assert_eq!(iccf.to_move(pos), Ok(m), "ICCF {s:?} in {fen}");
+        if which & UCI != 0 {
+            for cmode in [CastlingMode::Standard, CastlingMode::Chess960] {
+                if cmode == CastlingMode::Standard && king_step_twin {
+                    continue;
+                }
+                let mut s = String::new();
+                write_uci(m, cmode, &mut s);
+                let uci = Uci::from_ascii(s.as_bytes())
+                    .unwrap_or_else(|e| panic!("UCI {s:?} ({cmode:?}): {e} in {fen}"));
+                assert_eq!(uci.to_move(pos), Ok(m), "UCI {s:?} ({cmode:?}) in {fen}");
+            }
         }
 
-        let mut s = String::new();
-        write_descriptive(pos, m, &mut s);
-        let d = Descriptive::from_ascii(s.as_bytes())
-            .unwrap_or_else(|e| panic!("descriptive {s:?}: {e} in {fen}"));
-        assert_eq!(d.to_move(pos), Ok(m), "descriptive {s:?} in {fen}");
+        if which & ICCF != 0 {
+            if !king_step_twin {
+                let mut s = String::new();
+                write_iccf(m, &mut s);
+                let iccf = Iccf::from_ascii(s.as_bytes())
+                    .unwrap_or_else(|e| panic!("ICCF {s:?}: {e} in {fen}"));
+                assert_eq!(iccf.to_move(pos), Ok(m), "ICCF {s:?} in {fen}");
+            }
+        }
+
+        if which & DESCRIPTIVE != 0 {
+            let mut s = String::new();
+            write_descriptive(pos, m, &mut s);
+            let d = Descriptive::from_ascii(s.as_bytes())
+                .unwrap_or_else(|e| panic!("descriptive {s:?}: {e} in {fen}"));
+            assert_eq!(d.to_move(pos), Ok(m), "descriptive {s:?} in {fen}");
+        }
     }
 }
 
 /// Target `notation_roundtrip`: a game of fuzzed move choices (as in
-/// [`legals_are_legal`], at most [`ROUNDTRIP_PLIES`]); at every position
-/// [`check_roundtrip`] with a SAN style chosen by the input (language,
-/// figurines, `0-0`, `e8Q`, `:`, suffixes).
+/// [`legals_are_legal`], at most [`ROUNDTRIP_PLIES`]). At each position
+/// the input picks a SAN style (language, figurines, `0-0`, `e8Q`, `:`,
+/// suffixes) and one notation, and [`check_roundtrip`] checks every legal
+/// move in it; at the last position (input used up) in every notation.
 pub fn notation_roundtrip(data: &[u8]) {
     use movetext::notation::{Figurines, Language, SanStyle};
     let (mut pos, choices) = split_fen(data);
     let mut u = Unstructured::new(choices);
-    for _ in 0..ROUNDTRIP_PLIES {
-        let Ok(lang) = u.choose(&Language::ALL) else {
-            break;
-        };
+    for ply in 0..=ROUNDTRIP_PLIES {
+        let lang = *u.choose(&Language::ALL).unwrap_or(&Language::En);
         let flags = u.arbitrary::<u8>().unwrap_or(0);
         let style = SanStyle {
-            language: *lang,
+            language: lang,
             figurines: [
                 Figurines::Off,
                 Figurines::BySide,
@@ -767,11 +789,13 @@ pub fn notation_roundtrip(data: &[u8]) {
             suffix: flags & 32 == 0,
             glyph: flags & 64 != 0,
         };
-        check_roundtrip(&pos, &style);
+        let which = 1 << u.choose_index(5).unwrap_or(0);
         let moves = pos.legal_moves();
-        if moves.is_empty() {
+        if u.is_empty() || ply == ROUNDTRIP_PLIES || moves.is_empty() {
+            check_roundtrip(&pos, &style, ALL_NOTATIONS);
             break;
         }
+        check_roundtrip(&pos, &style, which);
         let Ok(i) = u.choose_index(moves.len()) else {
             break;
         };
