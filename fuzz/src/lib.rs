@@ -1130,7 +1130,21 @@ pub fn pgn_reader_checks(data: &[u8], strict_tokens: bool) {
     for (i, (got, want)) in games.iter().zip(&full).enumerate() {
         match &rec.hit {
             // A control answered outside a game (to an error about junk
-            // before it) has no game to skip or stop: ignored.
+            // before it) silences the rest of that junk's errors; the game
+            // itself is read in full and reading does not stop.
+            Some((hit, k, _, false)) if *hit == i => {
+                assert_eq!(&got[..*k], &want[..*k], "game {} before its junk", i + 1);
+                let silenced = want[*k..]
+                    .iter()
+                    .take_while(|e| matches!(e, Event::Error(..)))
+                    .count();
+                assert_same_games(
+                    &[got[*k..].to_vec()],
+                    &[want[*k + silenced..].to_vec()],
+                    true,
+                    &format!("game {} after {control:?} to junk before it", i + 1),
+                );
+            }
             Some((hit, k, event, true)) if *hit == i => {
                 assert_eq!(
                     &got[..*k],
