@@ -1024,7 +1024,13 @@ pub fn assert_same_games(got: &[Vec<Event>], want: &[Vec<Event>], strict_tokens:
             w.get(g.len())
         );
     }
-    assert_eq!(got.len(), want.len(), "{what}: number of games");
+    assert_eq!(
+        got.len(),
+        want.len(),
+        "{what}: number of games; extra: {:?} vs {:?}",
+        got.get(want.len()..),
+        want.get(got.len()..)
+    );
 }
 
 /// The bytes an event carries, as text (for messages).
