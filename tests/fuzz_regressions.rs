@@ -14,7 +14,12 @@ fn replay(dir: &Path, target: fn(&[u8])) -> usize {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return 0;
     };
-    let mut paths: Vec<_> = entries.map(|e| e.unwrap().path()).collect();
+    // Subdirectories (`open/`: inputs of reported, unfixed bugs) are not
+    // replayed here; each has its own `#[ignore]`d test.
+    let mut paths: Vec<_> = entries
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        .collect();
     paths.sort();
     for path in &paths {
         let data = std::fs::read(path).unwrap();
@@ -155,9 +160,10 @@ fn two_castling_rights_on_one_side_are_refused() {
 #[test]
 #[ignore = "open bug: Garbage error token depends on read sizes"]
 fn garbage_token_does_not_depend_on_read_sizes() {
-    let data =
-        std::fs::read(root().join("tests/data/fuzz/pgn_reader/garbage-token-cut-by-short-read"))
-            .unwrap();
+    let data = std::fs::read(
+        root().join("tests/data/fuzz/pgn_reader/open/garbage-token-cut-by-short-read"),
+    )
+    .unwrap();
     fuzz_checks::pgn_reader_checks(&data, true);
 }
 
@@ -175,7 +181,7 @@ fn garbage_token_does_not_depend_on_read_sizes() {
 #[ignore = "open bug: buffered reader and slice reader disagree on a comment over a [ line"]
 fn buffered_reader_reads_comment_over_bracket_line_as_slice_reader() {
     let data = std::fs::read(
-        root().join("tests/data/fuzz/pgn_reader/buffered-comment-over-line-start-bracket"),
+        root().join("tests/data/fuzz/pgn_reader/open/buffered-comment-over-line-start-bracket"),
     )
     .unwrap();
     fuzz_checks::pgn_reader(&data);

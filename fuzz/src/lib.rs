@@ -986,7 +986,7 @@ pub fn pgn_reader(data: &[u8]) {
     pgn_reader_checks(data, !OPEN_BUG_SHORT_READ_GARBAGE_TOKEN);
 }
 
-/// Open bug (reported, `tests/data/fuzz/pgn_reader/garbage-token-cut-by-short-read`):
+/// Open bug (reported, `tests/data/fuzz/pgn_reader/open/garbage-token-cut-by-short-read`):
 /// a buffered reader fed in short reads reports a `Garbage` error with a
 /// shorter token than the slice reader (the token is cut where the buffer
 /// window ends). While true, the fuzzers accept an error token that is a
