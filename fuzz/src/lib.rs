@@ -2,9 +2,10 @@
 //! ray walking, pseudo-legal moves kept if the own king is not attacked
 //! afterwards; the same oracle as `tests/engine/oracle.rs`) and
 //! [`check_position`], which compares every query of a position with it;
-//! and the bodies of the fuzz targets ([`fen`], [`legals_are_legal`]), kept
-//! here so `tests/fuzz_regressions.rs` (which includes this file) replays
-//! crash inputs through exactly the same code.
+//! and the bodies of the fuzz targets ([`fen`], [`legals_are_legal`],
+//! [`notation_parsers`], [`notation_roundtrip`], [`pgn_reader`],
+//! [`pgn_chunked`]), kept here so `tests/fuzz_regressions.rs` (which
+//! includes this file) replays crash inputs through exactly the same code.
 
 #![allow(dead_code)] // also compiled as a module of tests/fuzz_regressions.rs
 
