@@ -1,0 +1,4 @@
+//! See [`movetext_fuzz::notation_parsers`] for the input format and what is checked.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| movetext_fuzz::notation_parsers(data));
