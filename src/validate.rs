@@ -468,6 +468,9 @@ impl<V: GameVisitor> Validator<V> {
         }
         let before = self.pos;
         match resolve_token(&before, token, self.lang, self.options.mode) {
+            // `--` with a glyph (`--?`) or `Z0` reaches here as a token and
+            // reads as the null move.
+            Ok((m, _)) if m.is_null() => self.play_null(),
             Ok((m, verdict)) => {
                 if verdict == SuffixVerdict::Contradicted {
                     self.summary.wrong_suffixes += 1;

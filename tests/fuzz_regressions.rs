@@ -208,16 +208,13 @@ fn chunked_reading_keeps_tags_at_chunk_boundaries() {
     fuzz_checks::pgn_chunked_checks(&data, true);
 }
 
-/// Found by the `pgn_reader` fuzzer (open bug, for the lead): in
-/// `1. e4 --? 2. d4 *` the token `--?` is not the reader's null move (it
-/// goes to the `san` hook), `resolve_token` reads it as `San::Null` and
-/// returns `Move::NULL`, and the validator calls `GameVisitor::legal_move`
-/// with it and plays it with `Position::play` (which requires a legal
-/// move) instead of `null_move` / `play_null`. Lenient `Z0` takes the
-/// same path. Un-ignore when fixed, and set `OPEN_BUG_VALIDATOR_NULL_TOKEN`
-/// in fuzz/src/lib.rs to false.
+/// Found by the `pgn_reader` fuzzer: in `1. e4 --? 2. d4 *` the token `--?`
+/// is not the reader's null move (it goes to the `san` hook),
+/// `resolve_token` reads it as `San::Null` and returns `Move::NULL`, and
+/// the validator handed it to `GameVisitor::legal_move` and played it with
+/// `Position::play` instead of `play_null`. Fixed: a null move resolved
+/// from a token takes the null-move path.
 #[test]
-#[ignore = "open bug: the validator plays a null move token with a glyph as a legal move"]
 fn validator_plays_null_tokens_as_null_moves() {
     let data = std::fs::read(
         root().join("tests/data/fuzz/pgn_reader/open/validator-null-token-with-glyph"),

@@ -960,7 +960,7 @@ struct LegalMoves {
 /// `Move::NULL`, hands it to `legal_move` and plays it with
 /// `Position::play` instead of `null_move` / `play_null`. While true, the
 /// fuzzers accept a null move in `legal_move`.
-pub const OPEN_BUG_VALIDATOR_NULL_TOKEN: bool = true;
+pub const OPEN_BUG_VALIDATOR_NULL_TOKEN: bool = false;
 
 impl movetext::validate::GameVisitor for LegalMoves {
     type Output = (u32, movetext::validate::GameSummary);
@@ -1014,6 +1014,12 @@ pub const OPEN_BUG_NO_FINAL_LINE_END: bool = true;
 /// chunked reading loses a tag line at a chunk boundary near lone-CR line
 /// ends. While true, `pgn_chunked` skips inputs with a CR not followed by LF.
 pub const OPEN_BUG_CHUNK_LONE_CR: bool = true;
+
+/// Open bug: an error token that crosses a chunk boundary is cut at the
+/// chunk end by chunked reading (replayed by
+/// `error_tokens_do_not_cross_chunk_boundaries`); while true, chunked error
+/// tokens are compared by their common prefix.
+pub const OPEN_BUG_CHUNK_END_TOKEN: bool = true;
 
 /// Asserts two readings gave the same games, naming the first difference.
 /// Without `strict_tokens`, error tokens need only agree up to the shorter.
@@ -1230,10 +1236,11 @@ pub fn pgn_chunked_checks(data: &[u8], strict: bool) {
     let mut chunked = Vec::new();
     let games = read_all_chunked(pgn, chunk, &mut Recorder::default(), |g| chunked.push(g))
         .expect("no I/O errors");
+    let strict_tokens = strict || !OPEN_BUG_CHUNK_END_TOKEN;
     assert_same_games(
         &chunked,
         &full,
-        true,
+        strict_tokens,
         &format!("read_all_chunked, chunk size {chunk}"),
     );
     assert_eq!(games, full.len() as u64);
@@ -1247,7 +1254,7 @@ pub fn pgn_chunked_checks(data: &[u8], strict: bool) {
         assert_same_games(
             &par,
             &full,
-            true,
+            strict_tokens,
             &format!("par_read_all, chunk size {chunk}"),
         );
         assert_eq!(games, full.len() as u64);

@@ -140,3 +140,11 @@ fn fen_tag_without_castling_and_en_passant_fields() {
     assert_eq!(games[0].errors, ["3:13: game 1, move 2. O-O: illegal move"]);
     assert_eq!(games[0].moves.join(" "), "e8d7");
 }
+
+#[test]
+fn null_move_tokens_with_glyphs_are_null_moves() {
+    let pgn = "[Event \"n\"]\n\n1. e4 --? 2. d4 Z0 3. Nf3 *\n";
+    let games = validate(pgn.as_bytes(), ValidateOptions::default());
+    assert_eq!(games[0].errors, Vec::<String>::new());
+    assert_eq!(games[0].moves.join(" "), "e2e4 -- d2d4 -- g1f3");
+}
