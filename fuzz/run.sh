@@ -7,6 +7,8 @@
 #     fuzz/run.sh 300
 #
 # Extra arguments go to libFuzzer, e.g. `fuzz/run.sh 60 -jobs=2`.
+# FUZZ_SKIP="a b" leaves targets out (CI leaves out pgn_chunked while its
+# open chunk-boundary bugs, replayed by ignored tests, are not fixed).
 set -euo pipefail
 cd "$(dirname "$0")"
 secs="${1:-60}"
@@ -14,6 +16,7 @@ shift || true
 # -a: debug assertions (overflow checks) on, as in the test build.
 cargo +nightly fuzz build -a
 for target in $(cargo +nightly fuzz list); do
+    case " ${FUZZ_SKIP:-} " in *" $target "*) printf '\n--- skip %s\n' "$target"; continue ;; esac
     printf '\n--- fuzz %s for %ss\n' "$target" "$secs"
     mkdir -p "target/corpus/$target" "corpus/$target"
     cargo +nightly fuzz run -a "$target" "target/corpus/$target" "corpus/$target" -- \
