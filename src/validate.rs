@@ -575,12 +575,22 @@ impl<V: GameVisitor> Validator<V> {
             self.fen.extend_from_slice(&value.decode());
             pad_fen(&mut self.fen);
         } else if name == b"Variant" {
-            let v = value.as_bytes().to_ascii_lowercase();
-            let v: Vec<u8> = v
-                .into_iter()
+            // Letters and digits only, lower case, on the stack: "Chess 960"
+            // and "chess960" are one. Longer values are no variant we play.
+            let mut key = [0u8; 16];
+            let mut n = 0;
+            for &b in value
+                .as_bytes()
+                .iter()
                 .filter(|b| b.is_ascii_alphanumeric())
-                .collect();
-            match &v[..] {
+            {
+                if n < key.len() {
+                    key[n] = b.to_ascii_lowercase();
+                }
+                n += 1;
+            }
+            let key = if n <= key.len() { &key[..n] } else { b"?" };
+            match key {
                 b"" | b"standard" | b"normal" | b"chess" | b"fromposition" => {}
                 b"chess960" | b"960" | b"fischerandom" | b"fischerrandom" | b"frc" => {
                     self.variant_960 = true
