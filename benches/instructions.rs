@@ -15,10 +15,18 @@
 //! The `san` group reads and writes the 2,000 moves as played of
 //! `benches/data/san_moves.txt` (see `benches/notation.rs`).
 //!
-//! New groups (notation, PGN) are added by appending benches and a
+//! The `pgn` group reads the 312 games built into the command-line tool
+//! (`src/cli/sample.pgn`, 222 kB, in the repository so the bench needs no
+//! shared corpus): tokenize, split into games, and validate every mainline
+//! move, with the same visitors as `pgn.rs` and `validate.rs`
+//! (`common/pgn_peers.rs`).
+//!
+//! New groups are added by appending benches and a
 //! `library_benchmark_group!`, and listing the group in `main!`.
 
 mod common;
+#[path = "common/pgn_peers.rs"]
+mod pgn_peers;
 #[path = "common/san_moves.rs"]
 mod san_moves;
 
@@ -349,10 +357,97 @@ library_benchmark_group!(
     ]
 );
 
+// PGN over the bundled sample: tokens, game starts, validated moves.
+
+/// The bundled sample, 312 games.
+const SAMPLE_PGN: &[u8] = include_bytes!("../src/cli/sample.pgn");
+/// Tokens (moves, NAGs, comments, variation ends, results) in the sample:
+/// the same count for both readers.
+const SAMPLE_TOKENS: u64 = 23_042;
+/// Games, mainline moves and failed games of the sample, as movetext and
+/// python-chess 1.11.2 count them.
+const SAMPLE_TOTALS: pgn_peers::Totals = pgn_peers::Totals {
+    games: 312,
+    moves: 21_293,
+    failed: 0,
+};
+/// pgn-reader finds one game more (313): text after a game's result that
+/// movetext and python-chess take as part of it.
+const PGN_READER_GAMES: u64 = 313;
+
+fn sample_pgn() -> &'static [u8] {
+    SAMPLE_PGN
+}
+
+#[library_benchmark]
+#[bench::sample(setup = sample_pgn)]
+fn tokenize_movetext(data: &[u8]) -> u64 {
+    let n = pgn_peers::movetext_tokens(black_box(data));
+    assert_eq!(n, SAMPLE_TOKENS);
+    n
+}
+
+#[library_benchmark]
+#[bench::sample(setup = sample_pgn)]
+fn tokenize_pgn_reader(data: &[u8]) -> u64 {
+    let n = pgn_peers::pgn_reader_tokens(black_box(data));
+    assert_eq!(n, SAMPLE_TOKENS);
+    n
+}
+
+#[library_benchmark]
+#[bench::sample(setup = sample_pgn)]
+fn split_movetext(data: &[u8]) -> u64 {
+    let n = movetext::pgn::split::count_game_starts(black_box(data));
+    assert_eq!(n, SAMPLE_TOTALS.games);
+    n
+}
+
+#[library_benchmark]
+#[bench::sample(setup = sample_pgn)]
+fn split_pgn_reader(data: &[u8]) -> u64 {
+    let n = pgn_peers::pgn_reader_games(black_box(data));
+    assert_eq!(n, PGN_READER_GAMES);
+    n
+}
+
+#[library_benchmark]
+#[bench::sample(setup = sample_pgn)]
+fn validate_movetext(data: &[u8]) -> u64 {
+    let t = pgn_peers::movetext_validate(black_box(data));
+    assert_eq!(t, SAMPLE_TOTALS);
+    t.moves
+}
+
+#[library_benchmark]
+#[bench::sample(setup = sample_pgn)]
+fn validate_pgn_reader_shakmaty(data: &[u8]) -> u64 {
+    let t = pgn_peers::shakmaty_validate(black_box(data));
+    let expect = pgn_peers::Totals {
+        games: PGN_READER_GAMES,
+        ..SAMPLE_TOTALS
+    };
+    assert_eq!(t, expect);
+    t.moves
+}
+
+library_benchmark_group!(
+    name = pgn,
+    benchmarks = [
+        tokenize_movetext,
+        tokenize_pgn_reader,
+        split_movetext,
+        split_pgn_reader,
+        validate_movetext,
+        validate_pgn_reader_shakmaty
+    ]
+);
+
 main!(
     library_benchmark_groups = perft,
     legal_moves,
     san_candidates,
     check_status,
-    san
+    san,
+    pgn
 );

@@ -14,27 +14,26 @@
 //! ```
 //!
 //! Inputs, read into memory once, outside the timed loops:
-//! `/work/shared/corpus/bench/lichess_db_1000k.pgn`,
-//! `/work/shared/corpus/bench/twic1599_1000k.pgn` (pgn-reader's own bench
-//! files) and `/work/shared/corpus/sample.pgn`. Variations are skipped on
+//! `../shared/corpus/bench/lichess_db_1000k.pgn`,
+//! `../shared/corpus/bench/twic1599_1000k.pgn` (pgn-reader's own bench
+//! files) and `../shared/corpus/sample.pgn`. Variations are skipped on
 //! both sides (pgn-reader's default); a `FEN` tag sets the start position.
 //!
 //! `validate_parallel`: movetext's `pgn::split::par_read_all` with one
 //! validator per chunk on sample.pgn, on a rayon pool of 1 and of 2 threads.
 
+#[path = "common/pgn_peers.rs"]
+mod pgn_peers;
+
 use std::hint::black_box;
-use std::ops::ControlFlow;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use movetext::notation::ParseMode;
 use movetext::pgn::{split::par_read_all, Reader};
-use movetext::validate::{GameError, GameSummary, GameVisitor, ValidateOptions, Validator};
-use shakmaty::Position as _;
+use movetext::validate::{GameError, GameSummary, GameVisitor, Validator};
+use pgn_peers::{load, movetext_validate, mt_options, shakmaty_validate, Summaries, Totals};
 
-const CORPUS: &str = "/work/shared/corpus";
-
-/// (name, path under CORPUS, games, mainline moves, failed games).
+/// (name, path under the shared corpus, games, mainline moves, failed games).
 /// The move counts are python-chess 1.11.2's
 /// (tests/data/reference/corpus_counts.txt). In sample.pgn movetext counts
 /// 3,678 games (it reports, without failing a game, `;` comments and text
@@ -51,41 +50,6 @@ fn shakmaty_games(name: &str, games: u64, failed: u64) -> (u64, u64) {
     match name {
         "sample" => (3_680, 0),
         _ => (games, failed),
-    }
-}
-
-fn load(rel: &str) -> Vec<u8> {
-    let path = format!("{CORPUS}/{rel}");
-    std::fs::read(&path).unwrap_or_else(|e| {
-        panic!("validate bench: cannot read {path} ({e}); this bench needs the shared corpus at {CORPUS}")
-    })
-}
-
-/// Totals of a run: games, moves, failed games.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-struct Totals {
-    games: u64,
-    moves: u64,
-    failed: u64,
-}
-
-impl Totals {
-    fn add(&mut self, moves: u32, failed: bool) {
-        self.games += 1;
-        self.moves += u64::from(moves);
-        self.failed += u64::from(failed);
-    }
-}
-
-// movetext: the validator does the work; the game visitor only hands back
-// the summary.
-
-struct Summaries;
-
-impl GameVisitor for Summaries {
-    type Output = GameSummary;
-    fn end_game(&mut self, summary: &GameSummary) -> GameSummary {
-        *summary
     }
 }
 
@@ -108,26 +72,6 @@ fn movetext_errors(data: &[u8]) -> Vec<String> {
     v.into_inner().0
 }
 
-fn mt_options() -> ValidateOptions {
-    ValidateOptions {
-        mode: ParseMode::Lenient,
-        variations: false,
-        ..ValidateOptions::default()
-    }
-}
-
-fn movetext_validate(data: &[u8]) -> Totals {
-    let mut t = Totals::default();
-    let mut v = Validator::new(Summaries, mt_options());
-    Reader::from_slice(data)
-        .read_all(&mut v, |s| {
-            assert_eq!(s.wrong_suffixes, 0, "game {}", s.game);
-            t.add(s.moves, s.failed)
-        })
-        .expect("in-memory input");
-    t
-}
-
 fn movetext_par_validate(data: &[u8], pool: &rayon::ThreadPool) -> Totals {
     let mut t = Totals::default();
     pool.install(|| {
@@ -139,90 +83,6 @@ fn movetext_par_validate(data: &[u8], pool: &rayon::ThreadPool) -> Totals {
         )
         .expect("in-memory input")
     });
-    t
-}
-
-// pgn-reader + shakmaty.
-
-struct ShakmatyValidator;
-
-/// A game being played: position, moves so far, whether it failed.
-struct Game {
-    pos: shakmaty::Chess,
-    moves: u32,
-    failed: bool,
-}
-
-impl pgn_reader::Visitor for ShakmatyValidator {
-    type Tags = Option<shakmaty::Chess>;
-    type Movetext = Game;
-    type Output = (u32, bool);
-
-    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
-        ControlFlow::Continue(None)
-    }
-
-    fn tag(
-        &mut self,
-        tags: &mut Self::Tags,
-        name: &[u8],
-        value: pgn_reader::RawTag<'_>,
-    ) -> ControlFlow<Self::Output> {
-        if name == b"FEN" && !value.as_bytes().is_empty() {
-            let pos = shakmaty::fen::Fen::from_ascii(value.as_bytes())
-                .ok()
-                .and_then(|f| f.into_position(shakmaty::CastlingMode::Chess960).ok());
-            match pos {
-                Some(p) => *tags = Some(p),
-                None => return ControlFlow::Break((0, true)),
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
-        ControlFlow::Continue(Game {
-            pos: tags.unwrap_or_default(),
-            moves: 0,
-            failed: false,
-        })
-    }
-
-    fn san(
-        &mut self,
-        game: &mut Self::Movetext,
-        san_plus: pgn_reader::SanPlus,
-    ) -> ControlFlow<Self::Output> {
-        match san_plus.san.to_move(&game.pos) {
-            Ok(m) => {
-                game.pos.play_unchecked(m);
-                // As movetext does: a written suffix must hold (`+` on a
-                // mate holds); a check written without `+` is no error.
-                let holds = match san_plus.suffix {
-                    None => true,
-                    Some(shakmaty::san::Suffix::Check) => game.pos.is_check(),
-                    Some(shakmaty::san::Suffix::Checkmate) => game.pos.is_checkmate(),
-                };
-                assert!(holds, "wrong suffix");
-                game.moves += 1;
-                ControlFlow::Continue(())
-            }
-            Err(_) => ControlFlow::Break((game.moves, true)),
-        }
-    }
-
-    fn end_game(&mut self, game: Self::Movetext) -> Self::Output {
-        (game.moves, game.failed)
-    }
-}
-
-fn shakmaty_validate(data: &[u8]) -> Totals {
-    let mut t = Totals::default();
-    let mut reader = pgn_reader::Reader::new(data);
-    for out in reader.read_games(&mut ShakmatyValidator) {
-        let (moves, failed) = out.expect("in-memory input");
-        t.add(moves, failed);
-    }
     t
 }
 

@@ -1,0 +1,283 @@
+//! The visitors both PGN benches drive, on movetext and on its peer
+//! (pgn-reader 0.29.0, + shakmaty 0.30.1 for validation): a token counter
+//! each, and a validating visitor each. Used by `pgn.rs`, `validate.rs` and
+//! `instructions.rs` through `#[path]`, so each bench measures the same work.
+#![allow(dead_code)] // each bench binary uses a different part
+
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+use movetext::notation::ParseMode;
+use movetext::pgn::Reader;
+use movetext::validate::{GameSummary, GameVisitor, ValidateOptions, Validator};
+use shakmaty::Position as _;
+
+/// The shared corpus: `../shared/corpus` beside the repository (as in CI),
+/// else `/work/shared/corpus`.
+pub fn corpus() -> PathBuf {
+    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if beside.is_dir() {
+        beside
+    } else {
+        Path::new("/work/shared/corpus").to_path_buf()
+    }
+}
+
+/// A file of the shared corpus, read into memory; panics with a clear
+/// message when the corpus is missing.
+pub fn load(rel: &str) -> Vec<u8> {
+    let path = corpus().join(rel);
+    std::fs::read(&path).unwrap_or_else(|e| {
+        panic!(
+            "benchmark input {} is missing ({e}): the PGN benchmarks need the shared corpus (../shared or /work/shared)",
+            path.display()
+        )
+    })
+}
+
+/// Counts every movetext token; movetext's side.
+#[derive(Default)]
+pub struct Count {
+    pub tokens: u64,
+}
+
+mod ours {
+    use movetext::pgn::{Control, GameResult, Location, Nag, Visitor};
+
+    impl Visitor for super::Count {
+        type Output = ();
+        fn san(&mut self, _san: &[u8], _at: Location) -> Control {
+            self.tokens += 1;
+            Control::Continue
+        }
+        fn null_move(&mut self, _token: &[u8], _at: Location) -> Control {
+            self.tokens += 1;
+            Control::Continue
+        }
+        fn nag(&mut self, _nag: Nag) -> Control {
+            self.tokens += 1;
+            Control::Continue
+        }
+        fn comment(&mut self, _comment: &[u8]) -> Control {
+            self.tokens += 1;
+            Control::Continue
+        }
+        fn begin_variation(&mut self) -> Control {
+            self.tokens += 1;
+            Control::Continue
+        }
+        fn end_variation(&mut self) -> Control {
+            self.tokens += 1;
+            Control::Continue
+        }
+        fn result(&mut self, _raw: &[u8], _result: GameResult) -> Control {
+            self.tokens += 1;
+            Control::Continue
+        }
+        fn end_game(&mut self) {}
+    }
+}
+
+/// Counts every movetext token; pgn-reader's side.
+#[derive(Default)]
+pub struct Theirs {
+    pub tokens: u64,
+}
+
+impl pgn_reader::Visitor for Theirs {
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+
+    fn begin_tags(&mut self) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+    fn begin_movetext(&mut self, _tags: ()) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+    fn san(&mut self, _: &mut (), _san: pgn_reader::SanPlus) -> ControlFlow<()> {
+        self.tokens += 1;
+        ControlFlow::Continue(())
+    }
+    fn nag(&mut self, _: &mut (), _nag: pgn_reader::Nag) -> ControlFlow<()> {
+        self.tokens += 1;
+        ControlFlow::Continue(())
+    }
+    fn comment(&mut self, _: &mut (), _c: pgn_reader::RawComment<'_>) -> ControlFlow<()> {
+        self.tokens += 1;
+        ControlFlow::Continue(())
+    }
+    fn begin_variation(&mut self, _: &mut ()) -> ControlFlow<(), pgn_reader::Skip> {
+        self.tokens += 1;
+        ControlFlow::Continue(pgn_reader::Skip(false))
+    }
+    fn end_variation(&mut self, _: &mut ()) -> ControlFlow<()> {
+        self.tokens += 1;
+        ControlFlow::Continue(())
+    }
+    fn outcome(&mut self, _: &mut (), _o: pgn_reader::Outcome) -> ControlFlow<()> {
+        self.tokens += 1;
+        ControlFlow::Continue(())
+    }
+    fn end_game(&mut self, _: ()) {}
+}
+
+/// Tokens of an in-memory PGN counted by movetext's slice reader.
+pub fn movetext_tokens(data: &[u8]) -> u64 {
+    let mut v = Count::default();
+    Reader::from_slice(data)
+        .read_all(&mut v, |()| ())
+        .expect("in-memory input");
+    v.tokens
+}
+
+/// Tokens of an in-memory PGN counted by pgn-reader.
+pub fn pgn_reader_tokens(data: &[u8]) -> u64 {
+    let mut v = Theirs::default();
+    pgn_reader::Reader::new(data)
+        .visit_all_games(&mut v)
+        .expect("in-memory input");
+    v.tokens
+}
+
+/// Games found by pgn-reader's `skip_game`.
+pub fn pgn_reader_games(data: &[u8]) -> u64 {
+    let mut r = pgn_reader::Reader::new(data);
+    let mut n = 0u64;
+    while r.skip_game().expect("in-memory input") {
+        n += 1;
+    }
+    n
+}
+
+/// Totals of a run: games, moves, failed games.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub games: u64,
+    pub moves: u64,
+    pub failed: u64,
+}
+
+impl Totals {
+    pub fn add(&mut self, moves: u32, failed: bool) {
+        self.games += 1;
+        self.moves += u64::from(moves);
+        self.failed += u64::from(failed);
+    }
+}
+
+// movetext: the validator does the work; the game visitor only hands back
+// the summary.
+
+pub struct Summaries;
+
+impl GameVisitor for Summaries {
+    type Output = GameSummary;
+    fn end_game(&mut self, summary: &GameSummary) -> GameSummary {
+        *summary
+    }
+}
+
+pub fn mt_options() -> ValidateOptions {
+    ValidateOptions {
+        mode: ParseMode::Lenient,
+        variations: false,
+        ..ValidateOptions::default()
+    }
+}
+
+pub fn movetext_validate(data: &[u8]) -> Totals {
+    let mut t = Totals::default();
+    let mut v = Validator::new(Summaries, mt_options());
+    Reader::from_slice(data)
+        .read_all(&mut v, |s| {
+            assert_eq!(s.wrong_suffixes, 0, "game {}", s.game);
+            t.add(s.moves, s.failed)
+        })
+        .expect("in-memory input");
+    t
+}
+
+// pgn-reader + shakmaty.
+
+pub struct ShakmatyValidator;
+
+/// A game being played: position, moves so far, whether it failed.
+pub struct Game {
+    pos: shakmaty::Chess,
+    moves: u32,
+    failed: bool,
+}
+
+impl pgn_reader::Visitor for ShakmatyValidator {
+    type Tags = Option<shakmaty::Chess>;
+    type Movetext = Game;
+    type Output = (u32, bool);
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(None)
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: pgn_reader::RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
+        if name == b"FEN" && !value.as_bytes().is_empty() {
+            let pos = shakmaty::fen::Fen::from_ascii(value.as_bytes())
+                .ok()
+                .and_then(|f| f.into_position(shakmaty::CastlingMode::Chess960).ok());
+            match pos {
+                Some(p) => *tags = Some(p),
+                None => return ControlFlow::Break((0, true)),
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
+        ControlFlow::Continue(Game {
+            pos: tags.unwrap_or_default(),
+            moves: 0,
+            failed: false,
+        })
+    }
+
+    fn san(
+        &mut self,
+        game: &mut Self::Movetext,
+        san_plus: pgn_reader::SanPlus,
+    ) -> ControlFlow<Self::Output> {
+        match san_plus.san.to_move(&game.pos) {
+            Ok(m) => {
+                game.pos.play_unchecked(m);
+                // As movetext does: a written suffix must hold (`+` on a
+                // mate holds); a check written without `+` is no error.
+                let holds = match san_plus.suffix {
+                    None => true,
+                    Some(shakmaty::san::Suffix::Check) => game.pos.is_check(),
+                    Some(shakmaty::san::Suffix::Checkmate) => game.pos.is_checkmate(),
+                };
+                assert!(holds, "wrong suffix");
+                game.moves += 1;
+                ControlFlow::Continue(())
+            }
+            Err(_) => ControlFlow::Break((game.moves, true)),
+        }
+    }
+
+    fn end_game(&mut self, game: Self::Movetext) -> Self::Output {
+        (game.moves, game.failed)
+    }
+}
+
+pub fn shakmaty_validate(data: &[u8]) -> Totals {
+    let mut t = Totals::default();
+    let mut reader = pgn_reader::Reader::new(data);
+    for out in reader.read_games(&mut ShakmatyValidator) {
+        let (moves, failed) = out.expect("in-memory input");
+        t.add(moves, failed);
+    }
+    t
+}
