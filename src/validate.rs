@@ -155,6 +155,9 @@ pub enum GameErrorKind {
     Move(SanError),
     /// The `FEN` tag is not a valid position.
     Fen(FenError),
+    /// An empty `FEN` tag (`[FEN ""]`, as chess.com wrote for some Chess960
+    /// games): the start position is unknown, so the first move fails.
+    EmptyFen,
     /// A `Variant` other than standard chess and Chess960.
     UnsupportedVariant,
     /// A variation before any move, or nested deeper than
@@ -242,6 +245,7 @@ impl fmt::Display for GameError {
             }
             GameErrorKind::Move(e) => write!(f, "{e}"),
             GameErrorKind::Fen(e) => write!(f, "bad FEN tag: {e}"),
+            GameErrorKind::EmptyFen => f.write_str("empty FEN tag: the start position is unknown"),
             GameErrorKind::UnsupportedVariant => f.write_str("unsupported variant"),
             GameErrorKind::BadVariation => {
                 f.write_str("variation before any move or nested too deep")
@@ -349,6 +353,11 @@ pub struct Validator<V> {
     game: u64,
     // Tags that decide the start position.
     fen: Vec<u8>,
+    /// A `FEN` tag was read.
+    fen_tag: bool,
+    /// The `FEN` tag was empty: a move in this game fails (a game without
+    /// moves stands).
+    unknown_start: bool,
     variant_960: bool,
     variant_other: bool,
     // Play state.
@@ -380,6 +389,8 @@ impl<V: GameVisitor> Validator<V> {
             options,
             game: 0,
             fen: Vec::new(),
+            fen_tag: false,
+            unknown_start: false,
             variant_960: false,
             variant_other: false,
             pos: Position::new(),
@@ -444,7 +455,8 @@ impl<V: GameVisitor> Validator<V> {
             let e = GameError::new(self.game, GameErrorKind::UnsupportedVariant, b"");
             return self.fail(e);
         }
-        if !self.fen.is_empty() {
+        self.unknown_start = self.fen_tag && self.fen.iter().all(u8::is_ascii_whitespace);
+        if self.fen_tag && !self.unknown_start {
             match Position::from_fen_bytes(&self.fen) {
                 Ok(p) => self.pos = p,
                 Err(fe) => {
@@ -463,8 +475,8 @@ impl<V: GameVisitor> Validator<V> {
     }
 
     fn play_token(&mut self, token: &[u8], line: u64, column: u64, offset: u64) -> Control {
-        if self.done {
-            return Control::Skip;
+        if self.done | self.unknown_start {
+            return self.no_move(token, line, column, offset);
         }
         let before = self.pos;
         match resolve_token(&before, token, self.lang, self.options.mode) {
@@ -496,9 +508,26 @@ impl<V: GameVisitor> Validator<V> {
         }
     }
 
+    /// A move token in a game that is done, or whose start is unknown.
+    #[cold]
+    fn no_move(&mut self, token: &[u8], line: u64, column: u64, offset: u64) -> Control {
+        if self.done {
+            return Control::Skip;
+        }
+        let mut e = GameError::new(self.game, GameErrorKind::EmptyFen, token);
+        e.line = line;
+        e.column = column;
+        e.offset = offset;
+        self.fail(e)
+    }
+
     fn play_null(&mut self) -> Control {
         if self.done {
             return Control::Skip;
+        }
+        if self.unknown_start {
+            let e = GameError::new(self.game, GameErrorKind::EmptyFen, b"--");
+            return self.fail(e);
         }
         let before = self.pos;
         self.inner.null_move(&before, self.depth());
@@ -544,6 +573,7 @@ impl<V: GameVisitor> Validator<V> {
     fn reset(&mut self, game: u64) {
         self.game = game;
         self.fen.clear();
+        self.fen_tag = false;
         self.variant_960 = false;
         self.variant_other = false;
         self.stack.clear();
@@ -571,6 +601,7 @@ impl<V: GameVisitor> Validator<V> {
 
     fn note_tag(&mut self, name: &[u8], value: RawTag<'_>) {
         if name == b"FEN" {
+            self.fen_tag = true;
             self.fen.clear();
             self.fen.extend_from_slice(&value.decode());
             pad_fen(&mut self.fen);
@@ -624,7 +655,9 @@ impl<V: GameVisitor> Validator<V> {
     /// mainline move is legal.
     fn detect(&self) -> Option<Language> {
         let mut start = Position::new();
-        if !self.fen.is_empty() {
+        // An empty FEN tag fails the first move whatever the language: the
+        // standard start stands in for it here.
+        if self.fen_tag && !self.fen.iter().all(u8::is_ascii_whitespace) {
             start = Position::from_fen_bytes(&self.fen).ok()?;
         }
         let tokens = || {

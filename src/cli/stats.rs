@@ -96,6 +96,7 @@ pub fn error_kind(e: &GameError) -> &'static str {
         GameErrorKind::Move(SanError::Ambiguous(_)) => "ambiguous move",
         GameErrorKind::Move(_) => "wrong check or mate suffix",
         GameErrorKind::Fen(_) => "bad FEN tag",
+        GameErrorKind::EmptyFen => "empty FEN tag",
         GameErrorKind::UnsupportedVariant => "unsupported variant",
         GameErrorKind::BadVariation => "bad variation",
         GameErrorKind::NoLanguage => "no language reads every move",

@@ -87,6 +87,33 @@ fn fen_and_chess960_tags() {
 }
 
 #[test]
+fn empty_fen_tag_fails_the_first_move_not_the_start_position() {
+    // online.pgn has chess.com Chess960 games with `[SetUp "1"]` and
+    // `[FEN ""]`: the start position is unknown, so the first move fails
+    // (python-chess reports these games too) instead of being played from
+    // the standard start; such a game without moves stands.
+    let pgn = "[Variant \"Chess 960\"]\n[SetUp \"1\"]\n[FEN \"\"]\n\n1. e4 e5 1-0\n\n[FEN \"\"]\n\n0-1\n\n[Event \"next\"]\n\n1. d4 *\n";
+    let games = validate(pgn.as_bytes(), ValidateOptions::default());
+    assert_eq!(
+        games[0].errors,
+        ["5:4: game 1, \"e4\": empty FEN tag: the start position is unknown"]
+    );
+    assert_eq!(games[0].summary.moves, 0);
+    assert!(games[0].summary.failed);
+    assert_eq!(games[1].errors, Vec::<String>::new());
+    assert!(!games[1].summary.failed);
+    assert_eq!(games[2].moves.join(" "), "d2d4");
+    let auto = ValidateOptions {
+        language: LanguageChoice::Auto,
+        ..ValidateOptions::default()
+    };
+    let games_auto = validate(pgn.as_bytes(), auto);
+    assert_eq!(games_auto[0].errors, games[0].errors);
+    assert!(!games_auto[1].summary.failed);
+    assert_eq!(games_auto[2].moves.join(" "), "d2d4");
+}
+
+#[test]
 fn strict_mode_rejects_lenient_forms_and_wrong_suffixes() {
     let strict = ValidateOptions {
         mode: ParseMode::Strict,
