@@ -7,8 +7,7 @@
 #     fuzz/run.sh 300
 #
 # Extra arguments go to libFuzzer, e.g. `fuzz/run.sh 60 -jobs=2`.
-# FUZZ_SKIP="a b" leaves targets out (CI leaves out pgn_chunked while its
-# open chunk-boundary bugs, replayed by ignored tests, are not fixed).
+# FUZZ_SKIP="a b" leaves targets out.
 set -euo pipefail
 cd "$(dirname "$0")"
 secs="${1:-60}"

@@ -19,7 +19,35 @@ fn events(pgn: &[u8]) -> Vec<Vec<String>> {
         })
         .unwrap();
     assert_eq!(out, buffered);
+    // So must the smallest buffer fed one byte a read, and chunked reading.
+    let mut short = Vec::new();
+    Reader::with_capacity(0, OneByteReads(pgn))
+        .read_all(&mut EventLog::default(), |g| {
+            short.push(g.iter().map(|e| e.to_string()).collect::<Vec<_>>())
+        })
+        .unwrap();
+    assert_eq!(out, short, "one byte a read");
+    for size in [1, 7, 64] {
+        let mut chunked = Vec::new();
+        movetext::pgn::split::read_all_chunked(pgn, size, &mut EventLog::default(), |g| {
+            chunked.push(g.iter().map(|e| e.to_string()).collect::<Vec<_>>())
+        })
+        .unwrap();
+        assert_eq!(out, chunked, "chunk size {size}");
+    }
     out
+}
+
+/// An `io::Read` that hands over one byte a call.
+struct OneByteReads<'a>(&'a [u8]);
+
+impl std::io::Read for OneByteReads<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.0.len().min(buf.len()).min(1);
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
 }
 
 fn one(pgn: &[u8]) -> Vec<String> {
@@ -486,6 +514,74 @@ fn locations_of_moves_after_comments_variations_and_numbers() {
             "null -- @54 5:16",
             "san 0-0 @60 5:22",
             "null Z0 @64 5:26",
+        ]
+    );
+}
+
+#[test]
+fn error_tokens_end_where_their_text_ends() {
+    // A `{}` comment outside a game: the token is the comment, up to its
+    // `}` or to the hard game start that ends it, never past either.
+    let g = events(b"{ab} {c\n[Event \"x\"]\n*\n; note\nbad junk line\n");
+    assert_eq!(
+        g[0][..2],
+        [
+            "error CommentOutsideGame game 0 @0 1:1 \"{ab}\"",
+            "error CommentOutsideGame game 0 @5 1:6 \"{c\\n\"",
+        ]
+    );
+    assert_eq!(
+        g[0][5..],
+        [
+            "result * Unknown",
+            "error CommentOutsideGame game 1 @22 4:1 \"; note\"",
+            "error Garbage game 1 @29 5:1 \"bad junk line\"",
+            "end_game"
+        ]
+    );
+    // Longer ones are cut to 64 bytes, whatever the read sizes (events()
+    // also reads one byte a call).
+    let long = format!("{{{}}}\n{}\n1. e4 *", "c".repeat(100), "x".repeat(100));
+    let g = one(long.as_bytes());
+    let want_comment = format!("{{{}", "c".repeat(63));
+    assert_eq!(
+        g[0],
+        format!("error CommentOutsideGame game 0 @0 1:1 {want_comment:?}")
+    );
+    assert_eq!(
+        g[1],
+        format!("error Garbage game 0 @103 2:1 {:?}", "x".repeat(64))
+    );
+}
+
+#[test]
+fn a_tag_section_begun_mid_line_ends_at_the_next_tag_line() {
+    // `1/2-1/2[c ""]` is no tag line, so `[R ""]` is a hard game start: a
+    // new game begins there, as a chunk cut there would.
+    let g = events(b"[e \"\"]\n1/2-1/2[c \"\"]\n[R \"\"]\n1. e4 *\n");
+    assert_eq!(g.len(), 3);
+    assert_eq!(g[1], ["begin_game", "tag c ", "movetext", "end_game"]);
+    assert_eq!(g[2][..3], ["begin_game", "tag R ", "movetext"]);
+    // Spaces before a `[` make no tag line either.
+    let g = events(b"  [A \"1\"]\n[B \"2\"]\n*");
+    assert_eq!(g.len(), 2);
+    assert_eq!(g[1][1], "tag B 2");
+}
+
+#[test]
+fn a_last_line_starting_with_a_bracket_inside_a_comment_is_read() {
+    // No final line end: the `[}` line is no tag line, the comment ends at
+    // its `}` (for every reader, however the input is read).
+    let g = one(b"{\n[} e4 *");
+    assert_eq!(
+        g,
+        [
+            "error CommentOutsideGame game 0 @0 1:1 \"{\\n[}\"",
+            "begin_game",
+            "movetext",
+            "san e4",
+            "result * Unknown",
+            "end_game"
         ]
     );
 }

@@ -709,44 +709,12 @@ pub fn pgn_reader(data: &[u8]) {
     pgn_reader_checks(data, false);
 }
 
-/// Open bug (reported, `tests/data/fuzz/pgn_reader/open/garbage-token-cut-by-short-read`):
-/// a buffered reader fed in short reads reports a `Garbage` error with a
-/// shorter token than the slice reader (the token is cut where the buffer
-/// window ends). While true, the fuzzers accept an error token that is a
-/// prefix of the other reading's (everything else must be equal).
-pub const OPEN_BUG_SHORT_READ_GARBAGE_TOKEN: bool = true;
-
-/// Open bug (reported, `tests/data/fuzz/pgn_reader/open/buffered-comment-over-line-start-bracket`):
-/// a buffered reader drops what follows a last line starting with `[` when
-/// the input has no final line end. While true, the fuzzers compare the
-/// buffered reading only for inputs that end with a line end.
-pub const OPEN_BUG_NO_FINAL_LINE_END: bool = true;
-
-/// Open bug (reported, `tests/data/fuzz/pgn_chunked/open/tag-line-lost-at-chunk-boundary-with-cr`):
-/// chunked reading loses a tag line at a chunk boundary near lone-CR line
-/// ends. While true, `pgn_chunked` skips inputs with a CR not followed by LF.
-pub const OPEN_BUG_CHUNK_LONE_CR: bool = true;
-
-/// Open bug: an error token that crosses a chunk boundary is cut at the
-/// chunk end by chunked reading (replayed by
-/// `error_tokens_do_not_cross_chunk_boundaries`); while true, chunked error
-/// tokens are compared by their common prefix.
-pub const OPEN_BUG_CHUNK_END_TOKEN: bool = true;
-
 /// Asserts two readings gave the same games, naming the first difference.
-/// Without `strict_tokens`, error tokens need only agree up to the shorter.
-pub fn assert_same_games(got: &[Vec<Event>], want: &[Vec<Event>], strict_tokens: bool, what: &str) {
+pub fn assert_same_games(got: &[Vec<Event>], want: &[Vec<Event>], what: &str) {
     for (i, (g, w)) in got.iter().zip(want).enumerate() {
         for (j, (a, b)) in g.iter().zip(w).enumerate() {
-            let same = match (a, b) {
-                (Event::Error(ka, la, ta), Event::Error(kb, lb, tb)) if !strict_tokens => {
-                    let n = ta.len().min(tb.len());
-                    ka == kb && la == lb && ta[..n] == tb[..n]
-                }
-                _ => a == b,
-            };
             assert!(
-                same,
+                a == b,
                 "{what}: game {} event {j}: {a:?} vs {b:?} ({:?} vs {:?})",
                 i + 1,
                 event_text(a),
@@ -793,7 +761,6 @@ fn event_text(e: &Event) -> String {
 /// [`pgn_reader`]; unless `strict`, the open bugs whose `OPEN_BUG_*`
 /// constant is true are tolerated.
 pub fn pgn_reader_checks(data: &[u8], strict: bool) {
-    let strict_tokens = strict || !OPEN_BUG_SHORT_READ_GARBAGE_TOKEN;
     use movetext::pgn::{buffer::MIN_CAPACITY, Control, ErrorKind, Reader};
     use movetext::validate::{LanguageChoice, ValidateOptions, Validator};
 
@@ -816,16 +783,8 @@ pub fn pgn_reader_checks(data: &[u8], strict: bool) {
             Event::Error(ErrorKind::TokenTooLong | ErrorKind::CommentTooLong, ..)
         )
     });
-    // Open bug (`tests/data/fuzz/pgn_reader/open/buffered-comment-over-line-start-bracket`).
-    let no_final_eol = !pgn.is_empty() && !matches!(pgn.last(), Some(b'\n' | b'\r'));
-    let skip = too_long || (!strict && OPEN_BUG_NO_FINAL_LINE_END && no_final_eol);
-    if !skip {
-        assert_same_games(
-            &buffered,
-            &full,
-            strict_tokens,
-            "buffered reader vs slice reader",
-        );
+    if !too_long {
+        assert_same_games(&buffered, &full, "buffered reader vs slice reader");
     }
 
     // The validator.
@@ -891,7 +850,6 @@ pub fn pgn_reader_checks(data: &[u8], strict: bool) {
                 assert_same_games(
                     &[got[*k..].to_vec()],
                     &[want[*k + silenced..].to_vec()],
-                    true,
                     &format!("game {} after {control:?} to junk before it", i + 1),
                 );
             }
@@ -914,7 +872,6 @@ pub fn pgn_reader_checks(data: &[u8], strict: bool) {
             _ => assert_same_games(
                 std::slice::from_ref(got),
                 std::slice::from_ref(want),
-                true,
                 &format!("game {} ({control:?} at event {n})", i + 1),
             ),
         }
@@ -927,32 +884,17 @@ pub fn pgn_reader_checks(data: &[u8], strict: bool) {
 ///
 /// Input: two bytes (chunk size = their value mod 1024, plus 1), then PGN.
 pub fn pgn_chunked(data: &[u8]) {
-    pgn_chunked_checks(data, false);
-}
-
-/// [`pgn_chunked`]; unless `strict`, the open bug of
-/// [`OPEN_BUG_CHUNK_LONE_CR`] is tolerated.
-pub fn pgn_chunked_checks(data: &[u8], strict: bool) {
     use movetext::pgn::split::read_all_chunked;
     let (params, pgn) = data.split_at(data.len().min(2));
     let chunk = params.iter().fold(0usize, |a, &b| a << 8 | usize::from(b)) % 1024 + 1;
-    let lone_cr = pgn
-        .iter()
-        .enumerate()
-        .any(|(i, &b)| b == b'\r' && pgn.get(i + 1) != Some(&b'\n'));
-    if !strict && OPEN_BUG_CHUNK_LONE_CR && lone_cr {
-        return;
-    }
     let full = read_events(pgn);
 
     let mut chunked = Vec::new();
     let games = read_all_chunked(pgn, chunk, &mut Recorder::default(), |g| chunked.push(g))
         .expect("no I/O errors");
-    let strict_tokens = strict || !OPEN_BUG_CHUNK_END_TOKEN;
     assert_same_games(
         &chunked,
         &full,
-        strict_tokens,
         &format!("read_all_chunked, chunk size {chunk}"),
     );
     assert_eq!(games, full.len() as u64);
@@ -963,12 +905,7 @@ pub fn pgn_chunked_checks(data: &[u8], strict: bool) {
         let games =
             movetext::pgn::split::par_read_all(pgn, chunk, Recorder::default, |g| par.push(g))
                 .expect("no I/O errors");
-        assert_same_games(
-            &par,
-            &full,
-            strict_tokens,
-            &format!("par_read_all, chunk size {chunk}"),
-        );
+        assert_same_games(&par, &full, &format!("par_read_all, chunk size {chunk}"));
         assert_eq!(games, full.len() as u64);
     }
 }

@@ -9,7 +9,9 @@
 //!   the end of its line; a `{}` or `;` comment outside a game is skipped whole
 //!   and reported as [`ErrorKind::CommentOutsideGame`].
 //! - In the tag section, each line is a tag line (one or more `[Name "value"]`),
-//!   blank, a `%` escape line, or the first line of movetext.
+//!   blank, a `%` escape line, or the first line of movetext. A section that
+//!   begins mid-line (`1-0 [Event "x"]`) has no tag line there by the
+//!   game-start rule, so a tag line right after it begins a new game.
 //! - In movetext, a `[` in the first column of a line ends the game (a new
 //!   one begins there), as does a hard game start inside a `{` comment.
 //! - A result token at variation depth 0 ends the game at once.
@@ -28,6 +30,10 @@
 //!   buffer is handed over truncated to what fits, reported
 //!   ([`ErrorKind::CommentTooLong`]), and the rest skipped. Variation depth is a
 //!   counter. Memory is the buffer, whatever the input; time is linear.
+//! - An error's token is at most 64 bytes of the text in error, ending where
+//!   that text ends (a junk line or `;` comment at its line end, a `{}`
+//!   comment outside a game at its `}` or at the hard game start that ends
+//!   it): it never depends on how the input was read or cut into chunks.
 
 use std::io::{self, Read};
 
@@ -395,6 +401,15 @@ impl<I: Input> Reader<I> {
         }
     }
 
+    /// Length of an error token that runs to its line end, at most 64 bytes,
+    /// at the window start: refills first, so that the token does not
+    /// depend on how the input was read.
+    fn line_token_len(&mut self) -> io::Result<usize> {
+        let n = self.ensure(64)?.min(64);
+        let w = &self.input.window()[..n];
+        Ok(line_end(w).unwrap_or(n))
+    }
+
     /// Makes at least `n` bytes available if the input has them; returns the window length.
     fn ensure(&mut self, n: usize) -> io::Result<usize> {
         while self.input.window().len() < n && self.input.fill()? {}
@@ -491,18 +506,27 @@ impl<I: Input> Reader<I> {
                 }
                 b'%' if line_start => self.skip_until(line_end)?,
                 b';' => {
-                    let w = self.input.window();
-                    let len = line_end(w).unwrap_or(w.len());
+                    let len = self.line_token_len()?;
                     self.report(v, g, ErrorKind::CommentOutsideGame, 0, len);
                     self.skip_until(line_end)?;
                 }
                 b'{' => {
-                    self.report(v, g, ErrorKind::CommentOutsideGame, 0, 64);
+                    // The token is the comment (up to its `}`, the hard game
+                    // start that ends it, or the end of input), at most 64
+                    // bytes: its first bytes are kept, reported once its end
+                    // is known.
+                    let n = self.ensure(64)?.min(64);
+                    let mut head = [0u8; 64];
+                    head[..n].copy_from_slice(&self.input.window()[..n]);
+                    let start = self.input.offset();
+                    let loc = self.st.loc(start);
                     let mut quiet = Game {
                         skip: true,
                         ..Game::default()
                     };
                     self.comment(v, &mut quiet)?;
+                    let len = (self.input.offset() - start).min(n as u64) as usize;
+                    report_at(v, g, ErrorKind::CommentOutsideGame, loc, &head[..len]);
                 }
                 _ => {
                     let n = self.ensure(4)?;
@@ -511,10 +535,7 @@ impl<I: Input> Reader<I> {
                         self.st.line_start = line_start;
                         return Ok(Some(Start::Movetext));
                     }
-                    let len = match line_end(w) {
-                        Some(e) => e,
-                        None => w.len(),
-                    };
+                    let len = self.line_token_len()?;
                     self.report(v, g, ErrorKind::Garbage, 0, len);
                     self.skip_until(line_end)?;
                 }
@@ -527,6 +548,11 @@ impl<I: Input> Reader<I> {
     fn tags<V: Visitor>(&mut self, v: &mut V, g: &mut Game) -> io::Result<bool> {
         let mut prev_tag = false;
         let mut first = true;
+        // A section that begins mid-line (after a result or a comment on the
+        // same line: `1-0 [Event "x"]`) is on a line that is no tag line by
+        // the game-start rule, whatever follows the `[`: the next tag line
+        // is a hard game start, and begins a new game here too.
+        let mut at_line_start = self.st.line_start;
         loop {
             let (len, has_eol) = match self.search(0, line_end)? {
                 Found::At(e) => (e, true),
@@ -577,7 +603,7 @@ impl<I: Input> Reader<I> {
                         }
                         None => self.tag_line(v, g, len),
                     }
-                    prev_tag = tag_line;
+                    prev_tag = tag_line && at_line_start;
                 }
                 Some(0) if line[0] == b'%' => prev_tag = false,
                 Some(t) => {
@@ -587,6 +613,7 @@ impl<I: Input> Reader<I> {
                 }
             }
             first = false;
+            at_line_start = true;
             self.consume_plain(len);
             if !has_eol {
                 return Ok(false);
@@ -968,6 +995,11 @@ impl<I: Input> Reader<I> {
                 continue;
             }
             let w = self.input.window();
+            if self.input.is_eof() && scanned < w.len() {
+                // The end of input was only learnt now: a last line that
+                // could not be judged without it (no line end) is judged again.
+                continue;
+            }
             if self.input.is_eof() {
                 let n = w.len();
                 self.unterminated_comment(v, g, n, truncated);

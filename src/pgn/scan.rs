@@ -11,11 +11,16 @@
 //! - and ends, after trailing spaces and tabs are removed, with `"` followed
 //!   by optional spaces/tabs and `]`.
 //!
+//! A line is judged whole, from its first byte: `1-0 [Event "x"]` is no tag
+//! line, whatever the reader makes of its `[`.
+//!
 //! A **hard game start** is the first byte of a tag line whose previous line
 //! is not a tag line (or which is the first line of the input). A new game
 //! always begins at a hard game start, whatever the reader is doing there:
 //! inside an unterminated `{` comment or `(` variation, after a missing
-//! result, or between two blank-line separated tag sections. Because the rule
+//! result, between two blank-line separated tag sections, or in a tag
+//! section begun mid-line (`1-0 [Event "x"]`: the next tag line begins a
+//! new game). Because the rule
 //! looks only at the two lines around a point, any input can be cut at hard
 //! game starts and the pieces read independently with identical results
 //! (see [`super::split`]).
