@@ -585,3 +585,61 @@ fn a_last_line_starting_with_a_bracket_inside_a_comment_is_read() {
         ]
     );
 }
+
+#[test]
+fn move_numbers_glued_to_moves() {
+    // The fast path takes `12.e4` and `12...Nf6` whole; glyphs, `N`/`TN`
+    // and null moves after a glued number take the general path. Both give
+    // the events of the spaced forms, and each move's column.
+    let pgn = "1.e4 1...e5 2.Nf3!? 3.N 4.TN 5..O-O 6.Z0 10.e8=Q+ 11.♘f3 *";
+    let g = one(pgn.as_bytes());
+    assert_eq!(
+        &g[2..],
+        [
+            "1.",
+            "san e4",
+            "1...",
+            "san e5",
+            "2.",
+            "san Nf3",
+            "nag 5",
+            "3.",
+            "nag 146",
+            "4.",
+            "nag 146",
+            "5...",
+            "san O-O",
+            "6.",
+            "null Z0",
+            "10.",
+            "san e8=Q+",
+            "11.",
+            "san ♘f3",
+            "result * Unknown",
+            "end_game",
+        ]
+    );
+    struct Columns(Vec<(String, u64)>);
+    impl Visitor for Columns {
+        type Output = ();
+        fn san(&mut self, san: &[u8], at: Location) -> Control {
+            self.0
+                .push((String::from_utf8_lossy(san).into_owned(), at.column));
+            Control::Continue
+        }
+        fn end_game(&mut self) {}
+    }
+    let mut v = Columns(Vec::new());
+    Reader::from_slice(pgn.as_bytes())
+        .read_all(&mut v, |()| ())
+        .unwrap();
+    let expect = [
+        ("e4", 3),
+        ("e5", 10),
+        ("Nf3", 15),
+        ("O-O", 33),
+        ("e8=Q+", 45),
+        ("♘f3", 54),
+    ];
+    assert_eq!(v.0, expect.map(|(s, c)| (s.to_string(), c)).to_vec());
+}

@@ -845,12 +845,26 @@ impl<I: Input> Reader<I> {
                             while e < j && w[e] == b'.' {
                                 e += 1;
                             }
-                            if e == j {
+                            // A move number alone (`12.`), or glued to a plain
+                            // move (`12.e4`, `12...Nf6`: as `12. e4`).
+                            let glued = e < j && {
+                                let (f, last) = (w[e], w[j - 1]);
+                                FIRST[f as usize] == F_MOVE
+                                    && last < 0x80
+                                    && last != b'!'
+                                    && last != b'?'
+                                    && !(j - e == 1 && f == b'N')
+                                    && !(j - e == 2 && f == b'T' && w[e + 1] == b'N')
+                            };
+                            if e == j || glued {
                                 if !g.silent() {
                                     let n = w[i..d].iter().fold(0u32, |n, &b| {
                                         n.saturating_mul(10).saturating_add(u32::from(b - b'0'))
                                     });
                                     g.apply(v.move_number(n, e - d >= 2));
+                                }
+                                if glued && !g.silent() {
+                                    g.apply(v.san(&w[e..j], st.loc(base + e as u64)));
                                 }
                                 i = next;
                                 continue;
