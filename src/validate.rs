@@ -212,6 +212,14 @@ impl GameError {
         e
     }
 
+    /// The same error, placed at `at` (line, column, byte offset).
+    fn at(mut self, at: Location) -> GameError {
+        self.line = at.line;
+        self.column = at.column;
+        self.offset = at.offset;
+        self
+    }
+
     /// The offending token (its first 48 bytes).
     pub fn token(&self) -> &[u8] {
         &self.token[..self.token_len as usize]
@@ -353,8 +361,12 @@ pub struct Validator<V> {
     game: u64,
     // Tags that decide the start position.
     fen: Vec<u8>,
-    /// A `FEN` tag was read.
+    /// A `FEN` tag was read, at `fen_at`.
     fen_tag: bool,
+    fen_at: Location,
+    /// The `Variant` tag of an unsupported variant, and where it is.
+    variant: Vec<u8>,
+    variant_at: Location,
     /// The `FEN` tag was empty: a move in this game fails (a game without
     /// moves stands).
     unknown_start: bool,
@@ -390,6 +402,9 @@ impl<V: GameVisitor> Validator<V> {
             game: 0,
             fen: Vec::new(),
             fen_tag: false,
+            fen_at: Location::default(),
+            variant: Vec::new(),
+            variant_at: Location::default(),
             unknown_start: false,
             variant_960: false,
             variant_other: false,
@@ -452,7 +467,8 @@ impl<V: GameVisitor> Validator<V> {
     fn setup(&mut self) -> Control {
         self.pos = Position::new();
         if self.variant_other {
-            let e = GameError::new(self.game, GameErrorKind::UnsupportedVariant, b"");
+            let e = GameError::new(self.game, GameErrorKind::UnsupportedVariant, &self.variant)
+                .at(self.variant_at);
             return self.fail(e);
         }
         self.unknown_start = self.fen_tag && self.fen.iter().all(u8::is_ascii_whitespace);
@@ -461,7 +477,7 @@ impl<V: GameVisitor> Validator<V> {
                 Ok(p) => self.pos = p,
                 Err(fe) => {
                     let fen = core::mem::take(&mut self.fen);
-                    let e = GameError::new(self.game, GameErrorKind::Fen(fe), &fen);
+                    let e = GameError::new(self.game, GameErrorKind::Fen(fe), &fen).at(self.fen_at);
                     self.fen = fen;
                     return self.fail(e);
                 }
@@ -599,9 +615,10 @@ impl<V: GameVisitor> Validator<V> {
         };
     }
 
-    fn note_tag(&mut self, name: &[u8], value: RawTag<'_>) {
+    fn note_tag(&mut self, name: &[u8], value: RawTag<'_>, at: Location) {
         if name == b"FEN" {
             self.fen_tag = true;
+            self.fen_at = at;
             self.fen.clear();
             self.fen.extend_from_slice(&value.decode());
             pad_fen(&mut self.fen);
@@ -626,7 +643,12 @@ impl<V: GameVisitor> Validator<V> {
                 b"chess960" | b"960" | b"fischerandom" | b"fischerrandom" | b"frc" => {
                     self.variant_960 = true
                 }
-                _ => self.variant_other = true,
+                _ => {
+                    self.variant_other = true;
+                    self.variant_at = at;
+                    self.variant.clear();
+                    self.variant.extend_from_slice(value.as_bytes());
+                }
             }
         }
     }
@@ -746,8 +768,8 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
         Control::Continue
     }
 
-    fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> Control {
-        self.note_tag(name, value);
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>, at: Location) -> Control {
+        self.note_tag(name, value, at);
         if self.recording {
             let (n, _) = self.push_bytes(name);
             let (v, e) = self.push_bytes(value.as_bytes());

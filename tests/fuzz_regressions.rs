@@ -264,7 +264,7 @@ fn chunked_reading_keeps_a_tag_after_a_result_glued_to_it() {
     let tags = |g: &[Event]| -> Vec<Vec<u8>> {
         g.iter()
             .filter_map(|e| match e {
-                Event::Tag(name, _) => Some(name.clone()),
+                Event::Tag(name, _, _) => Some(name.clone()),
                 _ => None,
             })
             .collect()

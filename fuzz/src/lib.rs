@@ -520,7 +520,7 @@ pub enum Event {
     /// `begin_game(number)`.
     BeginGame(u64),
     /// `tag(name, raw value)`.
-    Tag(Vec<u8>, Vec<u8>),
+    Tag(Vec<u8>, Vec<u8>, movetext::pgn::Location),
     /// `begin_movetext`.
     BeginMovetext,
     /// `move_number(n, black)`.
@@ -593,8 +593,13 @@ impl movetext::pgn::Visitor for Recorder {
         self.in_game = true;
         self.push(Event::BeginGame(game))
     }
-    fn tag(&mut self, name: &[u8], value: movetext::pgn::RawTag<'_>) -> movetext::pgn::Control {
-        self.push(Event::Tag(name.to_vec(), value.as_bytes().to_vec()))
+    fn tag(
+        &mut self,
+        name: &[u8],
+        value: movetext::pgn::RawTag<'_>,
+        at: movetext::pgn::Location,
+    ) -> movetext::pgn::Control {
+        self.push(Event::Tag(name.to_vec(), value.as_bytes().to_vec(), at))
     }
     fn begin_movetext(&mut self) -> movetext::pgn::Control {
         self.push(Event::BeginMovetext)
@@ -744,7 +749,7 @@ pub fn assert_same_games(got: &[Vec<Event>], want: &[Vec<Event>], what: &str) {
 /// The bytes an event carries, as text (for messages).
 fn event_text(e: &Event) -> String {
     match e {
-        Event::Tag(a, b) => format!(
+        Event::Tag(a, b, _) => format!(
             "{} {}",
             String::from_utf8_lossy(a),
             String::from_utf8_lossy(b)

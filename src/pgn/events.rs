@@ -11,8 +11,8 @@ use super::visitor::{
 pub enum Event {
     /// `begin_game`.
     BeginGame,
-    /// `tag(name, raw value)`.
-    Tag(Vec<u8>, Vec<u8>),
+    /// `tag(name, raw value, at)`.
+    Tag(Vec<u8>, Vec<u8>, Location),
     /// `begin_movetext`.
     BeginMovetext,
     /// `move_number(number, black)`.
@@ -48,7 +48,16 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Event::BeginGame => f.write_str("begin_game"),
-            Event::Tag(n, v) => write!(f, "tag {} {}", latin1_lossy(n), latin1_lossy(v)),
+            Event::Tag(n, v, at) if f.alternate() => write!(
+                f,
+                "tag {} {} @{} {}:{}",
+                latin1_lossy(n),
+                latin1_lossy(v),
+                at.offset,
+                at.line,
+                at.column
+            ),
+            Event::Tag(n, v, _) => write!(f, "tag {} {}", latin1_lossy(n), latin1_lossy(v)),
             Event::BeginMovetext => f.write_str("movetext"),
             Event::MoveNumber(n, b) => write!(f, "{n}{}", if *b { "..." } else { "." }),
             Event::San(s, at) if f.alternate() => {
@@ -122,8 +131,8 @@ impl Visitor for EventLog {
     fn begin_game(&mut self, _game: u64) -> Control {
         self.push(Event::BeginGame)
     }
-    fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> Control {
-        self.push(Event::Tag(name.to_vec(), value.0.to_vec()))
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>, at: Location) -> Control {
+        self.push(Event::Tag(name.to_vec(), value.0.to_vec(), at))
     }
     fn begin_movetext(&mut self) -> Control {
         self.push(Event::BeginMovetext)

@@ -47,13 +47,13 @@ use super::visitor::{Control, ErrorKind, GameResult, Location, Nag, PgnError, Ra
 /// # Examples
 ///
 /// ```
-/// use movetext::pgn::{Control, Reader, RawTag, Visitor};
+/// use movetext::pgn::{Control, Location, Reader, RawTag, Visitor};
 ///
 /// /// Collects the White player of each game.
 /// struct White(Option<String>);
 /// impl Visitor for White {
 ///     type Output = Option<String>;
-///     fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> Control {
+///     fn tag(&mut self, name: &[u8], value: RawTag<'_>, _at: Location) -> Control {
 ///         if name == b"White" {
 ///             self.0 = Some(value.decode_lossy().into_owned());
 ///         }
@@ -597,7 +597,8 @@ impl<I: Input> Reader<I> {
                         Some((name_end, value_start)) => {
                             if !g.skip {
                                 let value = RawTag(&line[value_start..len - 2]);
-                                let c = v.tag(&line[1..name_end], value);
+                                let at = self.st.loc(self.input.offset());
+                                let c = v.tag(&line[1..name_end], value, at);
                                 g.apply(c);
                             }
                         }
@@ -685,7 +686,8 @@ impl<I: Input> Reader<I> {
                 }
             }
             if !g.skip {
-                let c = v.tag(name, RawTag(&line[value_start..value_end]));
+                let at = self.st.loc(self.input.offset() + open as u64);
+                let c = v.tag(name, RawTag(&line[value_start..value_end]), at);
                 g.apply(c);
             }
             i = k + 1;

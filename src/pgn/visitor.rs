@@ -305,8 +305,9 @@ pub trait Visitor {
     fn begin_game(&mut self, _game: u64) -> Control {
         Control::Continue
     }
-    /// A tag pair `[name "value"]`; the value still has its escapes.
-    fn tag(&mut self, _name: &[u8], _value: RawTag<'_>) -> Control {
+    /// A tag pair `[name "value"]`; the value still has its escapes. `at`
+    /// is its `[` (for error messages: a bad `FEN` tag is reported there).
+    fn tag(&mut self, _name: &[u8], _value: RawTag<'_>, _at: Location) -> Control {
         Control::Continue
     }
     /// The tags are over; movetext follows (called once per game, even when

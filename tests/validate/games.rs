@@ -81,7 +81,7 @@ fn fen_and_chess960_tags() {
     assert_eq!(games[0].moves.join(" "), "b1h1 b8a8");
     assert_eq!(
         games[1].errors,
-        ["0:0: game 2, \"8/8/8/8/8/8/8/K6x w - - 0 1\": bad FEN tag: invalid FEN at column 17: bad piece letter"]
+        ["6:1: game 2, \"8/8/8/8/8/8/8/K6x w - - 0 1\": bad FEN tag: invalid FEN at column 17: bad piece letter"]
     );
     assert_eq!(games[1].summary.moves, 0);
 }
@@ -111,6 +111,17 @@ fn empty_fen_tag_fails_the_first_move_not_the_start_position() {
     assert_eq!(games_auto[0].errors, games[0].errors);
     assert!(!games_auto[1].summary.failed);
     assert_eq!(games_auto[2].moves.join(" "), "d2d4");
+}
+
+#[test]
+fn unsupported_variant_is_reported_at_its_tag() {
+    let pgn = "[Event \"x\"]\n [Variant \"Atomic\"]\n\n1. e4 *\n";
+    let games = validate(pgn.as_bytes(), ValidateOptions::default());
+    assert_eq!(
+        games[0].errors,
+        ["2:2: game 1, \"Atomic\": unsupported variant"]
+    );
+    assert!(games[0].summary.failed);
 }
 
 #[test]
