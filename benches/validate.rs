@@ -19,8 +19,8 @@
 //! files) and `/work/shared/corpus/sample.pgn`. Variations are skipped on
 //! both sides (pgn-reader's default); a `FEN` tag sets the start position.
 //!
-//! `validate_parallel`: movetext's `pgn::split::par_read_all` with one
-//! validator per chunk on sample.pgn, on a rayon pool of 1 and of 2 threads.
+//! `validate_parallel`: movetext's `pgn::par_read` with one validator per
+//! chunk on sample.pgn, with 1 and 2 worker threads.
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -28,7 +28,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use movetext::notation::ParseMode;
-use movetext::pgn::{split::par_read_all, Reader};
+use movetext::pgn::{par_read, Control, ParOptions, Reader};
 use movetext::validate::{GameError, GameSummary, GameVisitor, ValidateOptions, Validator};
 use shakmaty::Position as _;
 
@@ -128,17 +128,21 @@ fn movetext_validate(data: &[u8]) -> Totals {
     t
 }
 
-fn movetext_par_validate(data: &[u8], pool: &rayon::ThreadPool) -> Totals {
+fn movetext_par_validate(data: &[u8], threads: usize) -> Totals {
     let mut t = Totals::default();
-    pool.install(|| {
-        par_read_all(
-            data,
-            256 * 1024,
-            || Validator::new(Summaries, mt_options()),
-            |s| t.add(s.moves, s.failed),
-        )
-        .expect("in-memory input")
-    });
+    let options = ParOptions::default()
+        .threads(threads)
+        .chunk_size(256 * 1024);
+    par_read(
+        data,
+        &options,
+        || Validator::new(Summaries, mt_options()),
+        |s| {
+            t.add(s.moves, s.failed);
+            Control::Continue
+        },
+    )
+    .expect("in-memory input");
     t
 }
 
@@ -280,17 +284,13 @@ fn validate_parallel(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3));
     for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("rayon pool");
         assert_eq!(
-            movetext_par_validate(&data, &pool),
+            movetext_par_validate(&data, threads),
             expect,
             "{threads} threads"
         );
         g.bench_function(format!("movetext {threads} thread(s)"), |b| {
-            b.iter(|| movetext_par_validate(black_box(&data), &pool))
+            b.iter(|| movetext_par_validate(black_box(&data), threads))
         });
     }
     g.finish();

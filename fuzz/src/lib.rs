@@ -1209,7 +1209,7 @@ pub fn pgn_reader_checks(data: &[u8], strict: bool) {
     }
 }
 
-/// Target `pgn_chunked`: `split::read_all_chunked` (and `par_read_all`)
+/// Target `pgn_chunked`: `split::read_all_chunked` (and `pgn::par_read_all`)
 /// with a small chunk size give the same games, events and game count as
 /// one sequential `Reader`.
 ///
@@ -1248,9 +1248,8 @@ pub fn pgn_chunked_checks(data: &[u8], strict: bool) {
     #[cfg(feature = "parallel")]
     {
         let mut par = Vec::new();
-        let games =
-            movetext::pgn::split::par_read_all(pgn, chunk, Recorder::default, |g| par.push(g))
-                .expect("no I/O errors");
+        let games = movetext::pgn::par_read_all(pgn, chunk, Recorder::default, |g| par.push(g))
+            .expect("no I/O errors");
         assert_same_games(
             &par,
             &full,

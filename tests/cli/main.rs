@@ -381,7 +381,10 @@ fn jobs_give_identical_errors_on_tagless_games() {
         summary_counts(&one.stderr),
         "games=240 valid=120 failed=120 moves=320 bytes=4520"
     );
-    assert_eq!(lines[1], "<stdin>:6:7: game 3, move 1... Qxf7: illegal move");
+    assert_eq!(
+        lines[1],
+        "<stdin>:6:7: game 3, move 1... Qxf7: illegal move"
+    );
     assert_eq!(
         lines[158],
         "<stdin>:436:12: game 238, \"junk\": text outside movetext"
