@@ -9,8 +9,7 @@
 //! - [`visitor`]: the trait, the call order, results, NAGs, errors.
 //! - [`reader`]: the state machine and its rules.
 //! - [`scan`]: byte scanning and the game-start rule.
-//! - [`split`]: game boundaries without tokenizing; game-aligned chunks, and
-//!   parallel reading (feature `parallel`).
+//! - [`split`]: game boundaries without tokenizing; game-aligned chunks.
 //! - [`parallel`]: pipelined parallel reading on all cores (feature
 //!   `parallel`): [`par_read_all`], [`par_read`].
 //! - [`input`]: compressed input by magic bytes (feature `compression`).
