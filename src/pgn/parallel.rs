@@ -25,7 +25,10 @@
 //!   chunks are in flight (queued, being read, or read and waiting for an
 //!   earlier one), so memory is bounded by the window, whatever the input
 //!   size: about `window × chunk_size` bytes of input plus the outputs of
-//!   those chunks.
+//!   those chunks. (A chunk can only end at a hard game start, so a stretch
+//!   of input without one, such as games without tags, makes a chunk as
+//!   long as the stretch: read untrusted input with the sequential
+//!   [`Reader`], whose memory is bounded whatever the input.)
 //!
 //! A [`Control::Stop`] from a visitor ends the reading after that game; the
 //! sink can stop the reading too. Games read after the stopping point by
