@@ -19,8 +19,8 @@
 //! files) and `../shared/corpus/sample.pgn`. Variations are skipped on
 //! both sides (pgn-reader's default); a `FEN` tag sets the start position.
 //!
-//! `validate_parallel`: movetext's `pgn::split::par_read_all` with one
-//! validator per chunk on sample.pgn, on a rayon pool of 1 and of 2 threads.
+//! `validate_parallel`: movetext's `pgn::par_read` with one validator per
+//! chunk on sample.pgn, with 1 and 2 worker threads.
 
 #[path = "common/pgn_peers.rs"]
 mod pgn_peers;
@@ -29,7 +29,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use movetext::pgn::{split::par_read_all, Reader};
+use movetext::pgn::{par_read, Control, ParOptions, Reader};
 use movetext::validate::{GameError, GameSummary, GameVisitor, Validator};
 use pgn_peers::{load, movetext_validate, mt_options, shakmaty_validate, Summaries, Totals};
 
@@ -72,17 +72,21 @@ fn movetext_errors(data: &[u8]) -> Vec<String> {
     v.into_inner().0
 }
 
-fn movetext_par_validate(data: &[u8], pool: &rayon::ThreadPool) -> Totals {
+fn movetext_par_validate(data: &[u8], threads: usize) -> Totals {
     let mut t = Totals::default();
-    pool.install(|| {
-        par_read_all(
-            data,
-            256 * 1024,
-            || Validator::new(Summaries, mt_options()),
-            |s| t.add(s.moves, s.failed),
-        )
-        .expect("in-memory input")
-    });
+    let options = ParOptions::default()
+        .threads(threads)
+        .chunk_size(256 * 1024);
+    par_read(
+        data,
+        &options,
+        || Validator::new(Summaries, mt_options()),
+        |s| {
+            t.add(s.moves, s.failed);
+            Control::Continue
+        },
+    )
+    .expect("in-memory input");
     t
 }
 
@@ -140,17 +144,13 @@ fn validate_parallel(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3));
     for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("rayon pool");
         assert_eq!(
-            movetext_par_validate(&data, &pool),
+            movetext_par_validate(&data, threads),
             expect,
             "{threads} threads"
         );
         g.bench_function(format!("movetext {threads} thread(s)"), |b| {
-            b.iter(|| movetext_par_validate(black_box(&data), &pool))
+            b.iter(|| movetext_par_validate(black_box(&data), threads))
         });
     }
     g.finish();

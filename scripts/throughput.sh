@@ -13,6 +13,8 @@ cd "$(dirname "$0")/.."
 size=${1:-4}
 dir=${2:-target/throughput}
 shared=../shared/corpus
+# A git worktree elsewhere: the team machines keep the corpus in /work/shared.
+[ -d "$shared" ] || shared=/work/shared/corpus
 [ -x "$shared/make-big.sh" ] || [ -f "$shared/make-big.sh" ] || {
     echo "throughput.sh: $shared/make-big.sh not found: this needs the shared corpus" >&2
     exit 2

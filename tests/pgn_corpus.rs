@@ -156,8 +156,21 @@ fn sample_chunked_and_parallel_equal_sequential() {
         #[cfg(feature = "parallel")]
         {
             let mut par = Vec::new();
-            split::par_read_all(&data[..], size, EventLog::default, |g| par.push(g)).unwrap();
+            movetext::pgn::par_read_all(&data[..], size, EventLog::default, |g| par.push(g))
+                .unwrap();
             assert!(par == seq, "parallel {size}");
+            for threads in [1, 3] {
+                let options = movetext::pgn::ParOptions::default()
+                    .threads(threads)
+                    .chunk_size(size / 4);
+                let mut par = Vec::new();
+                movetext::pgn::par_read(&data[..], &options, EventLog::default, |g| {
+                    par.push(g);
+                    Control::Continue
+                })
+                .unwrap();
+                assert!(par == seq, "parallel {size}, {threads} threads");
+            }
         }
     }
 }

@@ -883,7 +883,7 @@ pub fn pgn_reader_checks(data: &[u8], strict: bool) {
     }
 }
 
-/// Target `pgn_chunked`: `split::read_all_chunked` (and `par_read_all`)
+/// Target `pgn_chunked`: `split::read_all_chunked` (and `pgn::par_read_all`)
 /// with a small chunk size give the same games, events and game count as
 /// one sequential `Reader`.
 ///
@@ -907,9 +907,8 @@ pub fn pgn_chunked(data: &[u8]) {
     #[cfg(feature = "parallel")]
     {
         let mut par = Vec::new();
-        let games =
-            movetext::pgn::split::par_read_all(pgn, chunk, Recorder::default, |g| par.push(g))
-                .expect("no I/O errors");
+        let games = movetext::pgn::par_read_all(pgn, chunk, Recorder::default, |g| par.push(g))
+            .expect("no I/O errors");
         assert_same_games(&par, &full, &format!("par_read_all, chunk size {chunk}"));
         assert_eq!(games, full.len() as u64);
     }

@@ -1,6 +1,6 @@
 //! Where games come from (files, stdin, the embedded sample) and how they
 //! are read: decompressed by magic bytes, validated in game-aligned chunks
-//! on a rayon pool (or sequentially with `--jobs 1`), outputs handed on in
+//! on worker threads (or sequentially with `--jobs 1`), outputs handed on in
 //! input order, a progress bar on a terminal's stderr.
 
 use std::cell::Cell;
@@ -10,7 +10,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use movetext::pgn::{input::open_input, split::par_read_all, Reader};
+use movetext::pgn::{input::open_input, par_read, Control, ParOptions, Reader};
 use movetext::validate::{GameVisitor, ValidateOptions, Validator};
 
 use super::{eprint_line, Failure, ReadArgs};
@@ -86,15 +86,9 @@ pub struct Reading {
 }
 
 impl Reading {
-    /// From the shared arguments; sets up the global rayon pool.
+    /// From the shared arguments.
     pub fn new(args: &ReadArgs) -> Reading {
         let jobs = args.jobs();
-        if jobs > 1 {
-            // Only fails if a pool was already set up, which is then used.
-            let _ = rayon::ThreadPoolBuilder::new()
-                .num_threads(jobs)
-                .build_global();
-        }
         Reading {
             jobs,
             chunk_size: args.chunk_size.max(1),
@@ -220,14 +214,16 @@ where
     let start = Instant::now();
     let mut failure: Option<Failure> = None;
     let mut games = 0u64;
+    // Hands one game on; Stop once the sink has failed.
     let mut each = |out: G::Output| {
         if failure.is_some() {
-            return;
+            return Control::Stop;
         }
         games += 1;
         if let Err(f) = sink(games, out, &stderr) {
             failure = Some(f);
             stop.set(true);
+            return Control::Stop;
         }
         if let Some(b) = &bar {
             if games.is_multiple_of(512) {
@@ -235,15 +231,21 @@ where
                 b.set_message(format!("{games} games {:.0} games/s", games as f64 / secs));
             }
         }
+        Control::Continue
     };
     let options = reading.options;
     let result = if reading.jobs <= 1 {
         let mut v = Validator::new(make(), options);
-        Reader::new(&mut input).read_all(&mut v, &mut each)
+        Reader::new(&mut input).read_all(&mut v, |out| {
+            let _ = each(out);
+        })
     } else {
-        par_read_all(
+        let par = ParOptions::default()
+            .threads(reading.jobs)
+            .chunk_size(reading.chunk_size);
+        par_read(
             &mut input,
-            reading.chunk_size,
+            &par,
             || Validator::new(make(), options),
             &mut each,
         )

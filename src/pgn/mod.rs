@@ -9,8 +9,9 @@
 //! - [`visitor`]: the trait, the call order, results, NAGs, errors.
 //! - [`reader`]: the state machine and its rules.
 //! - [`scan`]: byte scanning and the game-start rule.
-//! - [`split`]: game boundaries without tokenizing; game-aligned chunks, and
-//!   parallel reading (feature `parallel`).
+//! - [`split`]: game boundaries without tokenizing; game-aligned chunks.
+//! - [`parallel`]: pipelined parallel reading on all cores (feature
+//!   `parallel`): [`par_read_all`], [`par_read`].
 //! - [`input`]: compressed input by magic bytes (feature `compression`).
 //!
 //! # Examples
@@ -34,12 +35,16 @@
 pub mod buffer;
 pub mod events;
 pub mod input;
+#[cfg(feature = "parallel")]
+pub mod parallel;
 pub mod reader;
 pub mod scan;
 pub mod split;
 pub mod visitor;
 
 pub use buffer::{BufferedInput, Input, SliceInput};
+#[cfg(feature = "parallel")]
+pub use parallel::{par_read, par_read_all, ParOptions};
 pub use reader::Reader;
 pub use visitor::{
     latin1_lossy, Control, ErrorKind, GameResult, Location, Nag, PgnError, RawTag, Visitor,

@@ -1,5 +1,5 @@
-//! Game boundaries without tokenizing moves, game-aligned chunks, and
-//! parallel reading.
+//! Game boundaries without tokenizing moves, and game-aligned chunks (read
+//! in parallel by [`super::parallel`]).
 //!
 //! # Resync rule
 //!
@@ -26,7 +26,8 @@ use super::reader::Reader;
 use super::scan::{count_line_ends, for_each_hard_start, last_hard_start};
 use super::visitor::Visitor;
 
-/// Default chunk size for [`Chunker`] and [`par_read_all`] (1 MiB).
+/// Default chunk size for [`Chunker`] (1 MiB), as for
+/// [`par_read_all`](super::par_read_all).
 pub const DEFAULT_CHUNK_SIZE: usize = 1 << 20;
 
 /// Offsets of the hard game starts in an in-memory input.
@@ -225,14 +226,6 @@ fn run_chunk<V: Visitor>(
     })
 }
 
-/// Games and lines of a chunk, without visiting it.
-#[cfg(feature = "parallel")]
-fn chunk_counts(chunk: &Chunk) -> io::Result<(u64, u64)> {
-    let mut reader = Reader::from_input(SliceInput::with_origin(&chunk.data, chunk.offset, 1));
-    while reader.skip_game()? {}
-    Ok((reader.games(), count_line_ends(&chunk.data, false)))
-}
-
 /// Reads `input` sequentially, chunk by chunk, with one visitor: the same
 /// events as one [`Reader`] over the whole input (the parallel version's
 /// reference).
@@ -254,89 +247,6 @@ pub fn read_all_chunked<R: Read, V: Visitor>(
         }
     }
     Ok(games)
-}
-
-/// Reads `input` in game-aligned chunks on the rayon thread pool, one
-/// visitor per chunk from `make_visitor`, and passes every game's output to
-/// `sink` in input order. Returns the number of games.
-///
-/// The events each visitor sees are exactly those of one sequential
-/// [`Reader`] (every [`Location`](super::Location) included): a batch of
-/// chunks is first skipped through in parallel to count its games and
-/// lines (skipping scans with the same rules but calls no visitor), then read
-/// in parallel from the known game numbers and lines. `make_visitor` is
-/// called once per chunk. A [`Control::Stop`](super::Control::Stop) ends the
-/// reading after that game (chunks after it in its batch may have been read
-/// already; their outputs are dropped).
-///
-/// ```
-/// use movetext::pgn::{split::par_read_all, Control, Location, Visitor};
-/// struct Moves(usize);
-/// impl Visitor for Moves {
-///     type Output = usize;
-///     fn san(&mut self, _: &[u8], _: Location) -> Control { self.0 += 1; Control::Continue }
-///     fn end_game(&mut self) -> usize { std::mem::take(&mut self.0) }
-/// }
-/// let pgn = b"[Event \"a\"]\n1. e4 e5 *\n\n[Event \"b\"]\n1. d4 *\n".repeat(1000);
-/// let mut moves = Vec::new();
-/// let games = par_read_all(&pgn[..], 256, || Moves(0), |m| moves.push(m)).unwrap();
-/// assert_eq!(games, 2000);
-/// assert_eq!(moves.iter().sum::<usize>(), 3000);
-/// ```
-#[cfg(feature = "parallel")]
-pub fn par_read_all<R, V, F>(
-    input: R,
-    chunk_size: usize,
-    make_visitor: F,
-    mut sink: impl FnMut(V::Output),
-) -> io::Result<u64>
-where
-    R: Read,
-    V: Visitor,
-    V::Output: Send,
-    F: Fn() -> V + Sync,
-{
-    use rayon::prelude::*;
-
-    let mut chunker = Chunker::new(input, chunk_size);
-    let batch_len = rayon::current_num_threads().max(1) * 2;
-    let (mut games, mut line) = (0u64, 1u64);
-    loop {
-        let mut batch = Vec::with_capacity(batch_len);
-        while batch.len() < batch_len {
-            match chunker.next_chunk()? {
-                Some(c) => batch.push(c),
-                None => break,
-            }
-        }
-        if batch.is_empty() {
-            return Ok(games);
-        }
-        // Game and line numbers at the start of each chunk.
-        let counts: Vec<io::Result<(u64, u64)>> = batch.par_iter().map(chunk_counts).collect();
-        let mut bases = Vec::with_capacity(batch.len());
-        let (mut g, mut l) = (games, line);
-        for c in counts {
-            let (dg, dl) = c?;
-            bases.push((g, l));
-            g += dg;
-            l += dl;
-        }
-        let runs: Vec<io::Result<ChunkRun<V::Output>>> = batch
-            .par_iter()
-            .zip(bases)
-            .map(|(chunk, base)| run_chunk(chunk, base, &mut make_visitor()))
-            .collect();
-        for run in runs {
-            let run = run?;
-            games += run.games;
-            line += run.lines;
-            run.outputs.into_iter().for_each(&mut sink);
-            if run.stopped {
-                return Ok(games);
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -383,7 +293,8 @@ mod tests {
         let seq = sequential(&data);
         for size in [1, 37, 300, 4096] {
             let mut out = Vec::new();
-            let n = par_read_all(&data[..], size, EventLog::default, |e| out.push(e)).unwrap();
+            let n = crate::pgn::par_read_all(&data[..], size, EventLog::default, |e| out.push(e))
+                .unwrap();
             assert_eq!(n as usize, seq.len());
             same(&out, &seq, &format!("chunk size {size}"));
         }

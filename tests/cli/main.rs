@@ -364,3 +364,40 @@ fn perft_counts_and_divides() {
     assert!(r.stderr.starts_with("movetext: "), "{}", r.stderr);
     assert_eq!(r.stderr.lines().count(), 1);
 }
+
+/// Games without tags (the parallel reader mispredicts their numbers and
+/// reads chunks again), illegal moves, CRLF and junk: `check` says the same
+/// with any thread count and chunk size, every error at its game, line,
+/// column and byte offset.
+#[test]
+fn jobs_give_identical_errors_on_tagless_games() {
+    let unit: &[u8] = b"1. e4 e5 2. Ke3 1-0\n1. d4 *\n\n[Event \"x\"]\r\n\r\n1. c4 Qxf7 *\r\n2. Nf3 0-1 junk\n3. g3 *\n[Event \"y\"]\n1. b3 b6 2. Bb7 *\n\n";
+    let input = unit.repeat(40);
+    let one = run_with(&["check", "--jobs", "1", "-"], &input);
+    assert_eq!(one.code, Some(1));
+    let lines: Vec<&str> = one.stdout.lines().collect();
+    assert_eq!(lines.len(), 160, "{}", one.stdout);
+    assert_eq!(
+        summary_counts(&one.stderr),
+        "games=240 valid=120 failed=120 moves=320 bytes=4520"
+    );
+    assert_eq!(
+        lines[1],
+        "<stdin>:6:7: game 3, move 1... Qxf7: illegal move"
+    );
+    assert_eq!(
+        lines[158],
+        "<stdin>:436:12: game 238, \"junk\": text outside movetext"
+    );
+    for chunk in ["1", "16", "100", "1000"] {
+        for jobs in ["2", "3"] {
+            let par = run_with(
+                &["check", "--jobs", jobs, "--chunk-size", chunk, "-"],
+                &input,
+            );
+            assert_eq!(par.code, one.code);
+            assert!(par.stdout == one.stdout, "jobs {jobs} chunk {chunk}");
+            assert_eq!(summary_counts(&par.stderr), summary_counts(&one.stderr));
+        }
+    }
+}

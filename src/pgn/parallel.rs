@@ -1,0 +1,1118 @@
+//! Pipelined parallel reading: one input, game-aligned chunks validated on
+//! worker threads, outputs handed on in input order.
+//!
+//! # Design
+//!
+//! - The **calling thread** reads the input, cuts it into chunks of about
+//!   `chunk_size` bytes at hard game starts (the [resync rule](super::split),
+//!   so every chunk reads exactly as it does inside one sequential
+//!   [`Reader`]), and runs the sink. Chunk buffers are recycled; the calling
+//!   thread never copies a chunk except the short tail after its cut.
+//! - A chunk read on its own needs the game number and line number of its
+//!   first byte. The **line** number is exact: the calling thread counts line
+//!   ends as it cuts (a vectorised count, about 1% of the cost of validating).
+//!   The **game** number is *predicted*: the number of hard game starts in
+//!   the chunks before it (a `memchr::memmem` scan). That is the true count
+//!   whenever every game has tags; when it is not (games without tags, junk
+//!   before the first game), the worker's reading tells the true count of
+//!   the chunk, later chunks are predicted from it, and every chunk that was
+//!   read with a wrong game number is read again with the right one before
+//!   its outputs are handed on. Results are always those of one thread; the
+//!   prediction only decides how much work is done twice.
+//! - **Workers** (`threads` of them) take chunks from a queue and read each
+//!   with a fresh visitor as soon as it arrives: no batch, no barrier.
+//! - Outputs are handed to the sink **in chunk order**. At most `window`
+//!   chunks are in flight (queued, being read, or read and waiting for an
+//!   earlier one), so memory is bounded by the window, whatever the input
+//!   size: about `window × chunk_size` bytes of input plus the outputs of
+//!   those chunks. (A chunk can only end at a hard game start, so a stretch
+//!   of input without one, such as games without tags, makes a chunk as
+//!   long as the stretch: read untrusted input with the sequential
+//!   [`Reader`], whose memory is bounded whatever the input.)
+//!
+//! A [`Control::Stop`] from a visitor ends the reading after that game; the
+//! sink can stop the reading too. Games read after the stopping point by
+//! other workers are dropped unseen.
+
+use std::collections::VecDeque;
+use std::io::{self, Read};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::Mutex;
+use std::thread;
+
+use super::buffer::SliceInput;
+use super::reader::Reader;
+use super::scan::{for_each_hard_start, is_hard_start, is_tag_line};
+use super::visitor::{Control, Visitor};
+
+/// Default chunk size (1 MiB).
+pub const DEFAULT_CHUNK_SIZE: usize = 1 << 20;
+
+/// Input bytes in flight are kept under about this much (32 MiB), whatever
+/// the thread count: the window is cut down to fit.
+pub const MAX_IN_FLIGHT: usize = 32 << 20;
+
+/// How [`par_read`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParOptions {
+    /// Worker threads (at least 1; the calling thread reads the input and
+    /// runs the sink besides).
+    pub threads: usize,
+    /// Bytes per chunk, about (a chunk ends at the last hard game start
+    /// after this many bytes; a stretch without one makes a longer chunk).
+    pub chunk_size: usize,
+    /// Chunks in flight at most (at least 2; 0: `2 × threads + 2`, cut to
+    /// [`MAX_IN_FLIGHT`] bytes of input).
+    pub window: usize,
+}
+
+impl Default for ParOptions {
+    /// All cores, 1 MiB chunks, the default window.
+    fn default() -> ParOptions {
+        ParOptions {
+            threads: thread::available_parallelism().map_or(1, |n| n.get()),
+            chunk_size: DEFAULT_CHUNK_SIZE,
+            window: 0,
+        }
+    }
+}
+
+impl ParOptions {
+    /// These options with `threads` workers.
+    pub fn threads(mut self, threads: usize) -> ParOptions {
+        self.threads = threads;
+        self
+    }
+
+    /// These options with chunks of about `chunk_size` bytes.
+    pub fn chunk_size(mut self, chunk_size: usize) -> ParOptions {
+        self.chunk_size = chunk_size;
+        self
+    }
+
+    /// These options with at most `window` chunks in flight.
+    pub fn window(mut self, window: usize) -> ParOptions {
+        self.window = window;
+        self
+    }
+
+    /// The window in effect.
+    fn effective_window(&self) -> usize {
+        let threads = self.threads.max(1);
+        let by_memory = (MAX_IN_FLIGHT / self.chunk_size.max(1)).max(2);
+        let w = if self.window == 0 {
+            (2 * threads + 2).min(by_memory)
+        } else {
+            self.window
+        };
+        w.max(2)
+    }
+}
+
+/// Reads `input` in game-aligned chunks on all cores (`chunk_size` bytes
+/// each, about), one visitor per chunk from `make_visitor`, and passes every
+/// game's output to `sink` in input order. Returns the number of games.
+///
+/// The events each visitor sees are exactly those of one sequential
+/// [`Reader`] over the whole input (every [`Location`](super::Location)
+/// included). `make_visitor` is called once per chunk read (a chunk may be
+/// read twice, see the [module docs](self)), so a visitor must not carry
+/// state from one game to the next. A [`Control::Stop`] ends the reading
+/// after that game. See [`par_read`] for the thread count and a sink that
+/// can stop.
+///
+/// ```
+/// use movetext::pgn::{par_read_all, Control, Location, Visitor};
+/// struct Moves(usize);
+/// impl Visitor for Moves {
+///     type Output = usize;
+///     fn san(&mut self, _: &[u8], _: Location) -> Control { self.0 += 1; Control::Continue }
+///     fn end_game(&mut self) -> usize { std::mem::take(&mut self.0) }
+/// }
+/// let pgn = b"[Event \"a\"]\n1. e4 e5 *\n\n[Event \"b\"]\n1. d4 *\n".repeat(1000);
+/// let mut moves = Vec::new();
+/// let games = par_read_all(&pgn[..], 256, || Moves(0), |m| moves.push(m)).unwrap();
+/// assert_eq!(games, 2000);
+/// assert_eq!(moves.iter().sum::<usize>(), 3000);
+/// ```
+pub fn par_read_all<R, V, F>(
+    input: R,
+    chunk_size: usize,
+    make_visitor: F,
+    mut sink: impl FnMut(V::Output),
+) -> io::Result<u64>
+where
+    R: Read,
+    V: Visitor,
+    V::Output: Send,
+    F: Fn() -> V + Sync,
+{
+    let options = ParOptions::default().chunk_size(chunk_size);
+    par_read(input, &options, make_visitor, |out| {
+        sink(out);
+        Control::Continue
+    })
+}
+
+/// [`par_read_all`] with options, and a sink that can stop the reading:
+/// after `sink` returns [`Control::Stop`] no more outputs are handed on.
+/// Returns the number of games handed to `sink`.
+///
+/// An I/O error of `input` ends the reading: the games of the chunks cut
+/// before it are handed on, then the error is returned. A panic in a
+/// visitor is resumed on the calling thread once the workers have stopped.
+///
+/// ```
+/// use movetext::pgn::{par_read, Control, ParOptions, Visitor};
+/// struct Games;
+/// impl Visitor for Games {
+///     type Output = u64;
+///     fn begin_game(&mut self, game: u64) -> Control { Control::Continue }
+///     fn end_game(&mut self) -> u64 { 0 }
+/// }
+/// let pgn = b"[Event \"a\"]\n1. e4 e5 *\n\n".repeat(500);
+/// let options = ParOptions::default().threads(2).chunk_size(100);
+/// let mut seen = 0;
+/// let games = par_read(&pgn[..], &options, || Games, |_| {
+///     seen += 1;
+///     if seen == 300 { Control::Stop } else { Control::Continue }
+/// })
+/// .unwrap();
+/// assert_eq!((games, seen), (300, 300));
+/// ```
+pub fn par_read<R, V, F, S>(
+    input: R,
+    options: &ParOptions,
+    make_visitor: F,
+    sink: S,
+) -> io::Result<u64>
+where
+    R: Read,
+    V: Visitor,
+    V::Output: Send,
+    F: Fn() -> V + Sync,
+    S: FnMut(V::Output) -> Control,
+{
+    let window = options.effective_window();
+    let threads = options.threads.clamp(1, window);
+    let cutter = Cutter::new(input, options.chunk_size.max(1));
+    let (task_tx, task_rx) = mpsc::channel::<Task<V::Output>>();
+    let (done_tx, done_rx) = mpsc::channel::<Done<V::Output>>();
+    let task_rx = Mutex::new(task_rx);
+    let cancel = AtomicBool::new(false);
+    let outcome = thread::scope(|s| {
+        for _ in 0..threads {
+            let done_tx = done_tx.clone();
+            let (task_rx, cancel, make_visitor) = (&task_rx, &cancel, &make_visitor);
+            s.spawn(move || worker(task_rx, &done_tx, cancel, make_visitor));
+        }
+        drop(done_tx);
+        let mut main = Main {
+            cutter,
+            window,
+            slots: VecDeque::with_capacity(window),
+            next_index: 0,
+            true_games: 0,
+            next_line: 1,
+            free_bufs: Vec::new(),
+            free_outs: Vec::new(),
+            task_tx,
+            done_rx,
+            sink,
+            read_error: None,
+        };
+        let outcome = main.run();
+        // Dropping `main` closes the task queue: the workers end once they
+        // see the cancel flag or an empty, closed queue.
+        cancel.store(true, Ordering::Relaxed);
+        drop(main);
+        outcome
+    });
+    match outcome {
+        Outcome::Games(n) => Ok(n),
+        Outcome::Error(e) => Err(e),
+        Outcome::Panic(p) => panic::resume_unwind(p),
+    }
+}
+
+/// One chunk's bytes; `data[..len]` is the chunk (the rest is spare room,
+/// kept initialised so refilling never zeroes memory again).
+struct ChunkBuf {
+    data: Vec<u8>,
+    len: usize,
+}
+
+/// A chunk to read.
+struct Task<O> {
+    index: u64,
+    buf: ChunkBuf,
+    /// Absolute offset, 1-based line and game base of the chunk's first byte.
+    offset: u64,
+    line: u64,
+    game_base: u64,
+    outputs: Vec<O>,
+}
+
+/// A chunk read.
+struct Done<O> {
+    task: Task<O>,
+    /// Games read (a full count unless `stopped`).
+    games: u64,
+    stopped: bool,
+    result: Result<(), Fault>,
+}
+
+enum Fault {
+    Io(io::Error),
+    Panic(Box<dyn std::any::Any + Send>),
+}
+
+enum Outcome {
+    Games(u64),
+    Error(io::Error),
+    Panic(Box<dyn std::any::Any + Send>),
+}
+
+fn worker<V, F>(
+    tasks: &Mutex<Receiver<Task<V::Output>>>,
+    done: &Sender<Done<V::Output>>,
+    cancel: &AtomicBool,
+    make_visitor: &F,
+) where
+    V: Visitor,
+    F: Fn() -> V,
+{
+    loop {
+        let task = {
+            let rx = tasks.lock().unwrap_or_else(|e| e.into_inner());
+            rx.recv()
+        };
+        let Ok(mut task) = task else {
+            return;
+        };
+        if cancel.load(Ordering::Relaxed) {
+            continue;
+        }
+        let run = panic::catch_unwind(AssertUnwindSafe(|| {
+            read_chunk(&mut task, cancel, make_visitor)
+        }));
+        let (games, stopped, result) = match run {
+            Ok(Ok((games, stopped))) => (games, stopped, Ok(())),
+            Ok(Err(e)) => (0, false, Err(Fault::Io(e))),
+            Err(p) => (0, false, Err(Fault::Panic(p))),
+        };
+        let msg = Done {
+            task,
+            games,
+            stopped,
+            result,
+        };
+        if done.send(msg).is_err() {
+            return;
+        }
+    }
+}
+
+/// Reads one chunk into `task.outputs`: (games read, stopped by the visitor).
+fn read_chunk<V: Visitor>(
+    task: &mut Task<V::Output>,
+    cancel: &AtomicBool,
+    make_visitor: &impl Fn() -> V,
+) -> io::Result<(u64, bool)> {
+    let mut v = make_visitor();
+    let data = &task.buf.data[..task.buf.len];
+    let input = SliceInput::with_origin(data, task.offset, task.line);
+    let mut reader = Reader::from_input(input).with_game_base(task.game_base);
+    let mut stopped = false;
+    while let Some(out) = reader.read_game(&mut v)? {
+        task.outputs.push(out);
+        if reader.stopped() {
+            stopped = true;
+            break;
+        }
+        if cancel.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    Ok((reader.games() - task.game_base, stopped))
+}
+
+/// A chunk in flight, in input order.
+struct Slot<O> {
+    /// Hard game starts in the chunk: the predicted game count.
+    predicted: u64,
+    /// The true game count, once read (unless the reading stopped early).
+    games: Option<u64>,
+    /// The game base of the reading under way or done.
+    base: u64,
+    /// The reading, once done.
+    done: Option<Done<O>>,
+}
+
+/// The calling thread's side: cutting, dispatching, ordering, the sink.
+struct Main<R, O, S> {
+    cutter: Cutter<R>,
+    window: usize,
+    /// Chunks `next_index - slots.len() .. next_index`.
+    slots: VecDeque<Slot<O>>,
+    next_index: u64,
+    /// Games before the first slot's chunk (exact).
+    true_games: u64,
+    /// Line of the next chunk's first byte (exact).
+    next_line: u64,
+    free_bufs: Vec<ChunkBuf>,
+    free_outs: Vec<Vec<O>>,
+    task_tx: Sender<Task<O>>,
+    done_rx: Receiver<Done<O>>,
+    sink: S,
+    read_error: Option<io::Error>,
+}
+
+impl<R: Read, O, S: FnMut(O) -> Control> Main<R, O, S> {
+    fn run(&mut self) -> Outcome {
+        let mut delivered = 0u64;
+        loop {
+            while self.slots.len() < self.window && !self.cutter.eof && self.read_error.is_none() {
+                if let Err(e) = self.dispatch_next() {
+                    self.read_error = Some(e);
+                }
+            }
+            if self.slots.is_empty() {
+                return match self.read_error.take() {
+                    Some(e) => Outcome::Error(e),
+                    None => Outcome::Games(delivered),
+                };
+            }
+            let Ok(first) = self.done_rx.recv() else {
+                // Every worker is gone without answering: cannot happen
+                // while the task queue is open, but never hang.
+                return Outcome::Error(io::Error::other("parallel reading: workers ended"));
+            };
+            let mut next = Some(first);
+            while let Some(done) = next {
+                if let Err(fault) = self.accept(done) {
+                    return match fault {
+                        Fault::Io(e) => Outcome::Error(e),
+                        Fault::Panic(p) => Outcome::Panic(p),
+                    };
+                }
+                next = self.done_rx.try_recv().ok();
+            }
+            self.settle();
+            if self.deliver(&mut delivered) == Control::Stop {
+                return Outcome::Games(delivered);
+            }
+        }
+    }
+
+    /// The game base predicted for the next chunk: the true count where a
+    /// chunk has been read, its hard starts otherwise.
+    fn predicted_base(&self) -> u64 {
+        self.true_games
+            + self
+                .slots
+                .iter()
+                .map(|s| s.games.unwrap_or(s.predicted))
+                .sum::<u64>()
+    }
+
+    /// Cuts the next chunk and queues it with its predicted game base.
+    fn dispatch_next(&mut self) -> io::Result<()> {
+        let mut buf = self.free_bufs.pop().unwrap_or(ChunkBuf {
+            data: Vec::new(),
+            len: 0,
+        });
+        let Some(cut) = self.cutter.next_chunk(&mut buf)? else {
+            self.free_bufs.push(buf);
+            return Ok(());
+        };
+        let base = self.predicted_base();
+        let line = self.next_line;
+        self.next_line += cut.line_ends;
+        self.slots.push_back(Slot {
+            predicted: cut.hard_starts,
+            games: None,
+            base,
+            done: None,
+        });
+        let task = Task {
+            index: self.next_index,
+            buf,
+            offset: cut.offset,
+            line,
+            game_base: base,
+            outputs: self.free_outs.pop().unwrap_or_default(),
+        };
+        self.next_index += 1;
+        // The workers hold the receiver as long as this side lives.
+        let _ = self.task_tx.send(task);
+        Ok(())
+    }
+
+    /// Files a finished reading under its slot.
+    fn accept(&mut self, mut done: Done<O>) -> Result<(), Fault> {
+        std::mem::replace(&mut done.result, Ok(()))?;
+        let first = self.next_index - self.slots.len() as u64;
+        let Some(slot) = done
+            .task
+            .index
+            .checked_sub(first)
+            .and_then(|k| self.slots.get_mut(k as usize))
+        else {
+            return Ok(());
+        };
+        if !done.stopped {
+            slot.games = Some(done.games);
+        }
+        slot.done = Some(done);
+        Ok(())
+    }
+
+    /// Sends back, with the right game base, every chunk read with a wrong
+    /// one whose right base is known (every chunk before it has been read).
+    fn settle(&mut self) {
+        let mut base = self.true_games;
+        for slot in &mut self.slots {
+            if slot.base != base {
+                if let Some(done) = slot.done.take() {
+                    let mut task = done.task;
+                    task.outputs.clear();
+                    task.game_base = base;
+                    slot.base = base;
+                    let _ = self.task_tx.send(task);
+                }
+            }
+            match slot.games {
+                Some(n) => base += n,
+                None => break,
+            }
+        }
+    }
+
+    /// Hands on the outputs of the leading chunks read with their right base.
+    fn deliver(&mut self, delivered: &mut u64) -> Control {
+        while let Some(slot) = self.slots.front_mut() {
+            if slot.base != self.true_games {
+                break;
+            }
+            let Some(mut done) = slot.done.take() else {
+                break;
+            };
+            self.slots.pop_front();
+            self.true_games += done.games;
+            for out in done.task.outputs.drain(..) {
+                *delivered += 1;
+                if (self.sink)(out) == Control::Stop {
+                    return Control::Stop;
+                }
+            }
+            if done.stopped {
+                return Control::Stop;
+            }
+            self.free_outs.push(done.task.outputs);
+            let mut buf = done.task.buf;
+            if buf.data.len() > 4 * self.cutter.chunk_size + MAX_TAIL {
+                buf = ChunkBuf {
+                    data: Vec::new(),
+                    len: 0,
+                };
+            }
+            self.free_bufs.push(buf);
+        }
+        Control::Continue
+    }
+}
+
+/// What the cutter knows of a chunk.
+struct Cut {
+    /// Absolute offset of its first byte.
+    offset: u64,
+    /// Line ends in it (LF, CRLF and lone CR each count once).
+    line_ends: u64,
+    /// Hard game starts in it.
+    hard_starts: u64,
+}
+
+/// Longest tail a recycled buffer may keep room for beyond 4 chunks.
+const MAX_TAIL: usize = 1 << 20;
+
+/// Cuts an `io::Read` into chunks that begin at hard game starts (the
+/// first chunk: at the input's start, and it holds the first hard start so
+/// that junk before the first game is read with that game).
+struct Cutter<R> {
+    inner: R,
+    /// Bytes read after the last cut.
+    carry: Vec<u8>,
+    chunk_size: usize,
+    eof: bool,
+    /// Absolute offset of the next chunk.
+    offset: u64,
+}
+
+impl<R: Read> Cutter<R> {
+    fn new(inner: R, chunk_size: usize) -> Cutter<R> {
+        Cutter {
+            inner,
+            carry: Vec::new(),
+            chunk_size,
+            eof: false,
+            offset: 0,
+        }
+    }
+
+    /// Reads into `buf` until it holds `want` bytes or the input ends.
+    fn fill(&mut self, buf: &mut ChunkBuf, want: usize) -> io::Result<()> {
+        if buf.data.len() < want {
+            buf.data.resize(want, 0);
+        }
+        while !self.eof && buf.len < want {
+            match self.inner.read(&mut buf.data[buf.len..want]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => buf.len += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
+    /// Cuts the next chunk into `buf`; None at the end of the input.
+    fn next_chunk(&mut self, buf: &mut ChunkBuf) -> io::Result<Option<Cut>> {
+        buf.len = 0;
+        let carried = self.carry.len();
+        let mut want = carried + self.chunk_size;
+        if buf.data.len() < want {
+            buf.data.resize(want, 0);
+        }
+        buf.data[..carried].copy_from_slice(&self.carry);
+        buf.len = carried;
+        self.carry.clear();
+        let cut = loop {
+            if let Err(e) = self.fill(buf, want) {
+                // Keep what was read: the chunk is not cut.
+                self.carry.extend_from_slice(&buf.data[..buf.len]);
+                buf.len = 0;
+                return Err(e);
+            }
+            if self.eof {
+                break buf.len;
+            }
+            let data = &buf.data[..buf.len];
+            if let Some(p) = last_hard_start(data) {
+                if self.offset > 0 || first_hard_start(data).is_some_and(|q| q < p) {
+                    break p;
+                }
+            }
+            // No place to cut yet: read as much again (linear time overall).
+            want = buf.len + buf.len.max(self.chunk_size);
+        };
+        if cut == 0 {
+            return Ok(None);
+        }
+        self.carry.extend_from_slice(&buf.data[cut..buf.len]);
+        buf.len = cut;
+        let data = &buf.data[..cut];
+        let chunk = Cut {
+            offset: self.offset,
+            line_ends: count_line_ends(data),
+            hard_starts: predict_games(data),
+        };
+        self.offset += cut as u64;
+        Ok(Some(chunk))
+    }
+}
+
+/// The last hard start in `data` after offset 0 whose line is complete,
+/// looked for from the end (a game back, typically), each line start with
+/// `[` judged on the whole of `data`.
+fn last_hard_start(data: &[u8]) -> Option<usize> {
+    let mut end = data.len();
+    while let Some(i) = memchr::memrchr(b'[', &data[..end]) {
+        if i > 0
+            && matches!(data[i - 1], b'\n' | b'\r')
+            && is_hard_start(data, i, false) == Some(true)
+        {
+            return Some(i);
+        }
+        end = i;
+    }
+    None
+}
+
+/// The predicted number of games in a chunk: its tag lines whose previous
+/// line does not begin with `[`. That is its number of hard game starts
+/// unless a line that begins with `[` but is no tag line comes right before
+/// a tag section (then the prediction is low, and corrected once the chunk
+/// is read); it looks at one tag line per tag section only.
+fn predict_games(data: &[u8]) -> u64 {
+    let line_at = |p: usize| {
+        let rest = &data[p..];
+        &rest[..memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len())]
+    };
+    let mut n = u64::from(data.first() == Some(&b'[') && is_tag_line(line_at(0)));
+    // Where the line after the last line that begins with `[` starts.
+    let mut after_bracket_line = if data.first() == Some(&b'[') {
+        line_next(data, 0)
+    } else {
+        usize::MAX
+    };
+    let mut check = |p: usize| {
+        if p != after_bracket_line && is_tag_line(line_at(p)) {
+            n += 1;
+        }
+        after_bracket_line = line_next(data, p);
+    };
+    if memchr::memchr(b'\r', data).is_none() {
+        memchr::memmem::find_iter(data, b"\n[").for_each(|i| check(i + 1));
+    } else {
+        let mut end = 0;
+        while let Some(i) = memchr::memchr(b'[', &data[end..]) {
+            let p = end + i;
+            if p > 0 && matches!(data[p - 1], b'\n' | b'\r') {
+                check(p);
+            }
+            end = p + 1;
+        }
+    }
+    n
+}
+
+/// Start of the line after the one that starts at `p` (`data.len()` if none).
+fn line_next(data: &[u8], p: usize) -> usize {
+    match memchr::memchr2(b'\n', b'\r', &data[p..]) {
+        Some(e) => {
+            let e = p + e;
+            if data[e] == b'\r' && data.get(e + 1) == Some(&b'\n') {
+                e + 2
+            } else {
+                e + 1
+            }
+        }
+        None => data.len(),
+    }
+}
+
+fn first_hard_start(data: &[u8]) -> Option<usize> {
+    let mut first = None;
+    for_each_hard_start(data, false, |p| {
+        first = Some(p);
+        false
+    });
+    first
+}
+
+/// Line ends in `s`, which begins at a line start: LF, CRLF and lone CR
+/// each count once. Counted 32 bytes at a time into byte counters (the
+/// compiler turns the inner loop into vector compares).
+fn count_line_ends(s: &[u8]) -> u64 {
+    let Some((&first, rest)) = s.split_first() else {
+        return 0;
+    };
+    if memchr::memchr(b'\r', s).is_none() {
+        return count_pairs(s, s, |_, b| b == b'\n');
+    }
+    // A line end is a CR, or an LF that does not follow a CR.
+    let head = u64::from(first == b'\r' || first == b'\n');
+    // Bitwise `|` and `&`, not `||` and `&&`: no branch, so it vectorises.
+    head + count_pairs(&s[..s.len() - 1], rest, |a, b| {
+        (b == b'\r') | ((b == b'\n') & (a != b'\r'))
+    })
+}
+
+/// How many `i` have `f(prev[i], cur[i])` (both slices as long).
+#[inline(always)]
+fn count_pairs(prev: &[u8], cur: &[u8], f: impl Fn(u8, u8) -> bool) -> u64 {
+    const LANES: usize = 32;
+    // Up to 255 blocks per round: a byte counter cannot overflow.
+    const ROUND: usize = LANES * 255;
+    let n = prev.len().min(cur.len());
+    let (prev, cur) = (&prev[..n], &cur[..n]);
+    let mut total = 0u64;
+    let mut at = 0;
+    while at + LANES <= n {
+        let end = (at + ROUND).min(n - n % LANES).max(at);
+        let mut acc = [0u8; LANES];
+        while at < end {
+            let p: &[u8; LANES] = prev[at..at + LANES].try_into().unwrap_or(&[0; LANES]);
+            let c: &[u8; LANES] = cur[at..at + LANES].try_into().unwrap_or(&[0; LANES]);
+            for i in 0..LANES {
+                acc[i] = acc[i].wrapping_add(u8::from(f(p[i], c[i])));
+            }
+            at += LANES;
+        }
+        total += acc.iter().map(|&x| u64::from(x)).sum::<u64>();
+    }
+    let tail = prev[at..].iter().zip(&cur[at..]);
+    total + tail.filter(|&(&a, &b)| f(a, b)).count() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::events::EventLog;
+    use crate::pgn::scan::count_line_ends_scalar;
+    use crate::pgn::visitor::{ErrorKind, GameResult, Location, PgnError};
+
+    /// Records each game's number, moves with their locations, errors and
+    /// result; stops after game `stop_at`.
+    #[derive(Default)]
+    struct Rec {
+        stop_at: u64,
+        game: u64,
+        ev: Vec<String>,
+    }
+
+    impl Visitor for Rec {
+        type Output = (u64, Vec<String>);
+        fn begin_game(&mut self, game: u64) -> Control {
+            self.game = game;
+            if game == self.stop_at {
+                return Control::Stop;
+            }
+            Control::Continue
+        }
+        fn san(&mut self, san: &[u8], at: Location) -> Control {
+            self.ev
+                .push(format!("{} {at:?}", String::from_utf8_lossy(san)));
+            Control::Continue
+        }
+        fn result(&mut self, raw: &[u8], _: GameResult) -> Control {
+            self.ev.push(String::from_utf8_lossy(raw).into_owned());
+            Control::Continue
+        }
+        fn error(&mut self, e: &PgnError<'_>) -> Control {
+            self.ev
+                .push(format!("{:?} {:?} {:?}", e.kind, e.at, e.token));
+            Control::Continue
+        }
+        fn end_game(&mut self) -> (u64, Vec<String>) {
+            (self.game, std::mem::take(&mut self.ev))
+        }
+    }
+
+    fn rec(stop_at: u64) -> impl Fn() -> Rec + Sync {
+        move || Rec {
+            stop_at,
+            ..Rec::default()
+        }
+    }
+
+    fn sequential<V: Visitor>(data: &[u8], mut v: V) -> Vec<V::Output> {
+        let mut out = Vec::new();
+        Reader::from_slice(data)
+            .read_all(&mut v, |g| out.push(g))
+            .unwrap();
+        out
+    }
+
+    fn parallel<V: Visitor>(
+        data: &[u8],
+        options: &ParOptions,
+        make: impl Fn() -> V + Sync,
+    ) -> Vec<V::Output>
+    where
+        V::Output: Send,
+    {
+        let mut out = Vec::new();
+        let n = par_read(data, options, make, |g| {
+            out.push(g);
+            Control::Continue
+        })
+        .unwrap();
+        assert_eq!(n as usize, out.len());
+        out
+    }
+
+    /// Junk, an open comment and an open variation cut by game starts,
+    /// tag sections without movetext, CRLF and CR line ends, errors.
+    const TRICKY: &[u8] = b"junk line\n[Event \"1\"]\n1. e4 {open comment\n\n[Event \"2\"]\n1. d4 (1. c4\n[Event \"3\"]\n[Site \"x\"]\n\n[Event \"4\"]\r\n1. e4 $300 e5 0-0\r\n[Event \"5\"]\r1. f4 -/-\r";
+
+    /// Games without tags between tagged ones: the game count of a chunk is
+    /// not its number of hard starts, so game bases are mispredicted.
+    const TAGLESS: &[u8] = b"1. e4 e5 1-0\n1. d4 *\n\n[Event \"x\"]\n\n1. c4 $300 *\n2. Nf3 0-1 3. g3 *\n[Event \"y\"]\n1. b3 *\n\n";
+
+    fn options(threads: usize, chunk_size: usize, window: usize) -> ParOptions {
+        ParOptions {
+            threads,
+            chunk_size,
+            window,
+        }
+    }
+
+    #[test]
+    fn equals_sequential_at_every_chunk_size() {
+        for (data, games) in [(TRICKY.repeat(40), 200), (TAGLESS.repeat(40), 240)] {
+            let seq = sequential(&data, EventLog::default());
+            let seq_rec = sequential(&data, Rec::default());
+            assert_eq!(seq.len(), games);
+            for size in [1, 2, 7, 37, 100, 300, 4096, 1 << 20] {
+                for (threads, window) in [(1, 2), (2, 0), (3, 3), (4, 16)] {
+                    let what = format!("size {size} threads {threads} window {window}");
+                    let o = options(threads, size, window);
+                    assert!(parallel(&data, &o, EventLog::default) == seq, "{what}");
+                    assert!(parallel(&data, &o, rec(0)) == seq_rec, "{what}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn errors_have_exact_places() {
+        // Game 3 (line 9) holds an illegal token: the location is the
+        // sequential reader's, whatever the chunking.
+        let data = TAGLESS.repeat(3);
+        let seq = sequential(&data, Rec::default());
+        assert_eq!(seq.len(), 18);
+        let nag_error = |game: u64, offset: u64, line: u64| {
+            let at = Location {
+                game,
+                offset,
+                line,
+                column: 7,
+            };
+            vec![
+                format!(
+                    "c4 {:?}",
+                    Location {
+                        column: 4,
+                        offset: offset - 3,
+                        ..at
+                    }
+                ),
+                format!("{:?} {at:?} {:?}", ErrorKind::InvalidNag, b"$300"),
+                "*".to_string(),
+            ]
+        };
+        assert_eq!(seq[2], (3, nag_error(3, 41, 6)));
+        assert_eq!(seq[14], (15, nag_error(15, 2 * 88 + 41, 26)));
+        for size in [1, 10, 64] {
+            let par = parallel(&data, &options(2, size, 0), rec(0));
+            assert!(par == seq, "size {size}");
+        }
+    }
+
+    #[test]
+    fn empty_and_gameless_inputs() {
+        for data in [
+            &b""[..],
+            b"\n\n",
+            b"junk\n",
+            b"{comment}\n",
+            b"\xef\xbb\xbf",
+        ] {
+            let seq = sequential(data, EventLog::default());
+            for size in [1, 3, 1000] {
+                assert!(parallel(data, &options(2, size, 0), EventLog::default) == seq);
+            }
+        }
+        let mut calls = 0;
+        let n = par_read(&b""[..], &ParOptions::default(), EventLog::default, |_| {
+            calls += 1;
+            Control::Continue
+        })
+        .unwrap();
+        assert_eq!((n, calls), (0, 0));
+    }
+
+    #[test]
+    fn input_without_tags() {
+        // No hard start at all: one chunk, read whole.
+        let data = b"1. e4 e5 2. Nf3 1-0\n1. d4 d5 *\n".repeat(200);
+        let seq = sequential(&data, Rec::default());
+        assert_eq!(seq.len(), 400);
+        assert_eq!(seq[399].0, 400);
+        for size in [1, 50, 1 << 20] {
+            assert!(parallel(&data, &options(2, size, 0), rec(0)) == seq);
+        }
+    }
+
+    #[test]
+    fn visitor_stop_mid_stream() {
+        for data in [TRICKY.repeat(30), TAGLESS.repeat(30)] {
+            for stop_at in [1, 2, 7, 50, 149] {
+                let seq = sequential(
+                    &data,
+                    Rec {
+                        stop_at,
+                        ..Rec::default()
+                    },
+                );
+                assert_eq!(seq.len() as u64, stop_at);
+                for size in [1, 20, 200] {
+                    let par = parallel(&data, &options(3, size, 0), rec(stop_at));
+                    assert!(par == seq, "stop at {stop_at}, size {size}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sink_stop() {
+        let data = TAGLESS.repeat(30);
+        let mut seen = Vec::new();
+        let n = par_read(&data[..], &options(2, 16, 0), rec(0), |(g, _)| {
+            seen.push(g);
+            if g == 77 {
+                Control::Stop
+            } else {
+                Control::Continue
+            }
+        })
+        .unwrap();
+        assert_eq!(n, 77);
+        assert_eq!(seen, (1..=77).collect::<Vec<u64>>());
+    }
+
+    /// Yields `ok` bytes of `data`, then an error.
+    struct Failing<'a> {
+        data: &'a [u8],
+        ok: usize,
+    }
+
+    impl Read for Failing<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.ok == 0 {
+                return Err(io::Error::other("disk on fire"));
+            }
+            let n = buf.len().min(self.ok).min(self.data.len()).min(7);
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            self.ok -= n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn input_error_is_returned_after_the_chunks_before_it() {
+        let data = TRICKY.repeat(20);
+        let seq = sequential(&data, EventLog::default());
+        let input = Failing {
+            data: &data,
+            ok: data.len() / 2,
+        };
+        let mut out = Vec::new();
+        let e = par_read(input, &options(2, 64, 0), EventLog::default, |g| {
+            out.push(g);
+            Control::Continue
+        })
+        .unwrap_err();
+        assert_eq!(e.to_string(), "disk on fire");
+        // The games of whole chunks before the error, as read sequentially.
+        assert!(out.len() > 10 && out.len() < seq.len(), "{}", out.len());
+        assert!(out[..] == seq[..out.len()]);
+    }
+
+    #[test]
+    #[should_panic(expected = "visitor bug")]
+    fn visitor_panic_reaches_the_caller() {
+        struct Bad;
+        impl Visitor for Bad {
+            type Output = ();
+            fn begin_game(&mut self, game: u64) -> Control {
+                assert!(game != 33, "visitor bug");
+                Control::Continue
+            }
+            fn end_game(&mut self) {}
+        }
+        let data = TRICKY.repeat(20);
+        let _ = par_read(
+            &data[..],
+            &options(2, 30, 0),
+            || Bad,
+            |()| Control::Continue,
+        );
+    }
+
+    #[test]
+    fn window_is_bounded() {
+        assert_eq!(options(2, 1 << 20, 0).effective_window(), 6);
+        assert_eq!(options(64, 1 << 20, 0).effective_window(), 32);
+        assert_eq!(options(4, 64 << 20, 0).effective_window(), 2);
+        assert_eq!(options(1, 100, 1).effective_window(), 2);
+    }
+
+    /// Random soups of lines (as in the scanner's tests).
+    fn soups() -> Vec<Vec<u8>> {
+        const PARTS: [&[u8]; 10] = [
+            b"[A \"1\"]",
+            b"[B \"2\"] ",
+            b"\n",
+            b"\r",
+            b"\r\n",
+            b"1. e4 *",
+            b"[",
+            b"[%clk 1]",
+            b" ",
+            b"\n\n",
+        ];
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut out = vec![TRICKY.to_vec(), TAGLESS.to_vec()];
+        for _ in 0..3000 {
+            let mut data = Vec::new();
+            for _ in 0..(x % 24) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                data.extend_from_slice(PARTS[(x % PARTS.len() as u64) as usize]);
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            out.push(data);
+        }
+        out
+    }
+
+    #[test]
+    fn last_hard_start_is_the_scanners() {
+        for data in soups() {
+            assert_eq!(
+                last_hard_start(&data),
+                crate::pgn::scan::last_hard_start(&data),
+                "{:?}",
+                String::from_utf8_lossy(&data)
+            );
+        }
+    }
+
+    #[test]
+    fn game_prediction() {
+        let exact = |d: &[u8]| crate::pgn::scan::hard_starts(d, true).len() as u64;
+        for data in [TRICKY.repeat(3), TAGLESS.repeat(3)] {
+            assert_eq!(predict_games(&data), exact(&data));
+        }
+        for data in soups() {
+            // Exact unless a line that begins with `[` and is no tag line
+            // comes right before a tag section: then lower.
+            let p = predict_games(&data);
+            let e = exact(&data);
+            assert!(p <= e, "{:?}", String::from_utf8_lossy(&data));
+            if !data.windows(2).any(|w| w == b"\n[" || w == b"\r[") {
+                assert_eq!(p, e);
+            }
+        }
+        let data = b"[%evp 1]\n[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n[Site \"c\"]\n";
+        assert_eq!((predict_games(data), exact(data)), (1, 2));
+        assert_eq!(predict_games(b"[Event \"a\"]\r\n[Site \"b\"]\r\n"), 1);
+    }
+
+    #[test]
+    fn line_ends_match_scalar_count() {
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        for len in (0..100).chain([255 * 32 - 1, 255 * 32, 255 * 32 + 1, 40_000]) {
+            for alphabet in [&b"ab\n"[..], b"a\r\n", b"\r\r\n\n", b"\n"] {
+                let s: Vec<u8> = (0..len)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        alphabet[(x % alphabet.len() as u64) as usize]
+                    })
+                    .collect();
+                assert_eq!(count_line_ends(&s), count_line_ends_scalar(&s, false));
+            }
+        }
+    }
+}
