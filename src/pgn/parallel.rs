@@ -44,11 +44,11 @@ use std::thread;
 
 use super::buffer::SliceInput;
 use super::reader::Reader;
-use super::scan::{for_each_hard_start, is_hard_start, is_tag_line};
+use super::scan::{count_line_ends, first_hard_start, is_hard_start, is_tag_line};
 use super::visitor::{Control, Visitor};
 
-/// Default chunk size (1 MiB).
-pub const DEFAULT_CHUNK_SIZE: usize = 1 << 20;
+/// Default chunk size (1 MiB), the [`Chunker`](super::split::Chunker)'s.
+pub use super::split::DEFAULT_CHUNK_SIZE;
 
 /// Input bytes in flight are kept under about this much (32 MiB), whatever
 /// the thread count: the window is cut down to fit.
@@ -616,7 +616,7 @@ impl<R: Read> Cutter<R> {
         let data = &buf.data[..cut];
         let chunk = Cut {
             offset: self.offset,
-            line_ends: count_line_ends(data),
+            line_ends: count_line_ends(data, false),
             hard_starts: predict_games(data),
         };
         self.offset += cut as u64;
@@ -694,65 +694,10 @@ fn line_next(data: &[u8], p: usize) -> usize {
     }
 }
 
-fn first_hard_start(data: &[u8]) -> Option<usize> {
-    let mut first = None;
-    for_each_hard_start(data, false, |p| {
-        first = Some(p);
-        false
-    });
-    first
-}
-
-/// Line ends in `s`, which begins at a line start: LF, CRLF and lone CR
-/// each count once. Counted 32 bytes at a time into byte counters (the
-/// compiler turns the inner loop into vector compares).
-fn count_line_ends(s: &[u8]) -> u64 {
-    let Some((&first, rest)) = s.split_first() else {
-        return 0;
-    };
-    if memchr::memchr(b'\r', s).is_none() {
-        return count_pairs(s, s, |_, b| b == b'\n');
-    }
-    // A line end is a CR, or an LF that does not follow a CR.
-    let head = u64::from(first == b'\r' || first == b'\n');
-    // Bitwise `|` and `&`, not `||` and `&&`: no branch, so it vectorises.
-    head + count_pairs(&s[..s.len() - 1], rest, |a, b| {
-        (b == b'\r') | ((b == b'\n') & (a != b'\r'))
-    })
-}
-
-/// How many `i` have `f(prev[i], cur[i])` (both slices as long).
-#[inline(always)]
-fn count_pairs(prev: &[u8], cur: &[u8], f: impl Fn(u8, u8) -> bool) -> u64 {
-    const LANES: usize = 32;
-    // Up to 255 blocks per round: a byte counter cannot overflow.
-    const ROUND: usize = LANES * 255;
-    let n = prev.len().min(cur.len());
-    let (prev, cur) = (&prev[..n], &cur[..n]);
-    let mut total = 0u64;
-    let mut at = 0;
-    while at + LANES <= n {
-        let end = (at + ROUND).min(n - n % LANES).max(at);
-        let mut acc = [0u8; LANES];
-        while at < end {
-            let p: &[u8; LANES] = prev[at..at + LANES].try_into().unwrap_or(&[0; LANES]);
-            let c: &[u8; LANES] = cur[at..at + LANES].try_into().unwrap_or(&[0; LANES]);
-            for i in 0..LANES {
-                acc[i] = acc[i].wrapping_add(u8::from(f(p[i], c[i])));
-            }
-            at += LANES;
-        }
-        total += acc.iter().map(|&x| u64::from(x)).sum::<u64>();
-    }
-    let tail = prev[at..].iter().zip(&cur[at..]);
-    total + tail.filter(|&(&a, &b)| f(a, b)).count() as u64
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::pgn::events::EventLog;
-    use crate::pgn::scan::count_line_ends_scalar;
     use crate::pgn::visitor::{ErrorKind, GameResult, Location, PgnError};
 
     /// Records each game's number, moves with their locations, errors and
@@ -1096,23 +1041,5 @@ mod tests {
         let data = b"[%evp 1]\n[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n[Site \"c\"]\n";
         assert_eq!((predict_games(data), exact(data)), (1, 2));
         assert_eq!(predict_games(b"[Event \"a\"]\r\n[Site \"b\"]\r\n"), 1);
-    }
-
-    #[test]
-    fn line_ends_match_scalar_count() {
-        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
-        for len in (0..100).chain([255 * 32 - 1, 255 * 32, 255 * 32 + 1, 40_000]) {
-            for alphabet in [&b"ab\n"[..], b"a\r\n", b"\r\r\n\n", b"\n"] {
-                let s: Vec<u8> = (0..len)
-                    .map(|_| {
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
-                        alphabet[(x % alphabet.len() as u64) as usize]
-                    })
-                    .collect();
-                assert_eq!(count_line_ends(&s), count_line_ends_scalar(&s, false));
-            }
-        }
     }
 }

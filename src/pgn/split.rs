@@ -23,7 +23,7 @@ use std::io::{self, Read};
 
 use super::buffer::SliceInput;
 use super::reader::Reader;
-use super::scan::{count_line_ends, for_each_hard_start, last_hard_start};
+use super::scan::{count_line_ends, first_hard_start, for_each_hard_start, last_hard_start};
 use super::visitor::Visitor;
 
 /// Default chunk size for [`Chunker`] (1 MiB), as for
@@ -181,15 +181,6 @@ impl<R: Read> Chunker<R> {
         self.index += 1;
         Ok(Some(chunk))
     }
-}
-
-fn first_hard_start(data: &[u8]) -> Option<usize> {
-    let mut first = None;
-    for_each_hard_start(data, false, |p| {
-        first = Some(p);
-        false
-    });
-    first
 }
 
 /// The games of one chunk.
