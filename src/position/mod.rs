@@ -448,6 +448,12 @@ impl Position {
     /// is kept only after a double push next to an enemy pawn that may
     /// legally take it.
     pub fn play(&mut self, m: Move) {
+        self.play_inline(m);
+    }
+
+    /// [`Position::play`], inlined into the caller (perft).
+    #[inline(always)]
+    pub(crate) fn play_inline(&mut self, m: Move) {
         let us = self.turn;
         let them = us.other();
         let from = m.from();

@@ -12,7 +12,7 @@ use super::{CastlingSide, CheckStatus, Position};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::types::{Color, Rank, Role, Square};
+use crate::types::{Color, File, Rank, Role, Square};
 
 /// Receives moves in batches from [`Position::generate`].
 trait Emit {
@@ -243,7 +243,11 @@ impl Position {
             return false;
         }
         // The castling rook may have shielded the king's target square
-        // along the rank (Chess960); nothing else changes.
+        // along the rank (Chess960; never from a corner, with nothing
+        // beyond it); nothing else changes.
+        if matches!(rook.file(), File::A | File::H) {
+            return true;
+        }
         let after = (self.occupied - king - rook) | king_to | rook_to;
         let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
         (attacks::rook_attacks(king_to, after) & rq & self.by_color(them)).is_empty()
@@ -432,6 +436,26 @@ impl Position {
     /// The number of legal moves, without building a list.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if fast_bits::available() {
+            // SAFETY: the CPU has every feature `count_fast` is compiled
+            // for: `fast_bits::available` has just asked it.
+            return unsafe { self.count_fast() };
+        }
+        self.count_inline()
+    }
+
+    /// [`Position::count_legal_moves`] compiled for CPUs with POPCNT and
+    /// BMI (see [`Position::perft_fast`]).
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    fn count_fast(&self) -> u64 {
+        self.count_inline()
+    }
+
+    /// [`Position::count_legal_moves`] as compiled for the whole crate.
+    #[inline(always)]
+    pub(super) fn count_inline(&self) -> u64 {
         let mut c = Counter(0);
         self.generate(&mut c, Bitboard::FULL, true);
         c.0
@@ -660,7 +684,7 @@ impl Position {
     }
 
     /// Perft as compiled for the whole crate.
-    fn perft_plain(&self, depth: u32) -> u64 {
+    pub(super) fn perft_plain(&self, depth: u32) -> u64 {
         self.perft_node(depth, Position::perft_plain)
     }
 
@@ -678,11 +702,7 @@ impl Position {
     fn perft_node(&self, depth: u32, child: impl Fn(&Position, u32) -> u64) -> u64 {
         match depth {
             0 => 1,
-            1 => {
-                let mut c = Counter(0);
-                self.generate(&mut c, Bitboard::FULL, true);
-                c.0
-            }
+            1 => self.count_inline(),
             _ => {
                 let moves = self.legal_moves();
                 moves
@@ -698,14 +718,29 @@ impl Position {
 /// [`Position::perft`] uses when the crate is compiled without them.
 #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
 mod fast_bits {
-    /// Whether the CPU has POPCNT, BMI1, BMI2 and LZCNT (each test reads
-    /// a flag the standard library caches after its first CPUID).
+    use core::sync::atomic::{AtomicU8, Ordering};
+
+    /// 0: not asked yet; 1: missing; 2: present.
+    static STATE: AtomicU8 = AtomicU8::new(0);
+
+    /// Whether the CPU has POPCNT, BMI1, BMI2 and LZCNT: one relaxed load
+    /// once the CPU has been asked.
     #[inline]
     pub(super) fn available() -> bool {
-        std::is_x86_feature_detected!("popcnt")
+        match STATE.load(Ordering::Relaxed) {
+            0 => detect(),
+            state => state == 2,
+        }
+    }
+
+    #[cold]
+    fn detect() -> bool {
+        let yes = std::is_x86_feature_detected!("popcnt")
             && std::is_x86_feature_detected!("bmi1")
             && std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("lzcnt")
+            && std::is_x86_feature_detected!("lzcnt");
+        STATE.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
+        yes
     }
 }
 

@@ -289,6 +289,31 @@ fn check_status_after_moves() {
 }
 
 #[test]
+fn perft_builds_agree() {
+    // `perft` and `count_legal_moves` may run a copy compiled for newer
+    // CPUs (chosen at run time); the plain build must give the same counts.
+    for (fen, depth, nodes) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            3,
+            8_902,
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            2,
+            2_039,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4, 43_238),
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        assert_eq!(pos.perft(depth), nodes, "{fen}");
+        assert_eq!(pos.perft_plain(depth), nodes, "{fen}");
+        assert_eq!(pos.count_legal_moves(), pos.count_inline(), "{fen}");
+        assert_eq!(pos.count_inline(), pos.legal_moves().len() as u64);
+    }
+}
+
+#[test]
 fn perft_shallow() {
     assert_eq!(Position::new().perft(1), 20);
     assert_eq!(Position::new().perft(3), 8_902);
