@@ -80,6 +80,23 @@ pub(crate) const fn bishop_lines(sq: usize) -> [u64; 2] {
     [diag_mask(sq) & !(1 << sq), anti_mask(sq) & !(1 << sq)]
 }
 
+/// The empty-board attacks of a rook (`bishop == false`) or bishop, by
+/// square index.
+pub(crate) const fn ray_table(bishop: bool) -> [Bitboard; 64] {
+    let mut out = [Bitboard(0); 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let [a, b] = if bishop {
+            bishop_lines(sq)
+        } else {
+            rook_lines(sq)
+        };
+        out[sq] = Bitboard(a | b);
+        sq += 1;
+    }
+    out
+}
+
 /// The blocker squares that matter to a rook on `sq`: its rays without the
 /// last square of each (an edge square never hides anything behind it).
 pub(crate) const fn rook_mask(sq: usize) -> u64 {

@@ -312,3 +312,22 @@ fn pext_matches_software_extraction() {
 fn magic_is_the_fallback() {
     assert_eq!(SLIDING_METHOD, "magic");
 }
+
+#[test]
+fn ray_tables_match_reference() {
+    for sq in squares() {
+        assert_eq!(
+            rook_rays(sq),
+            rook_attacks_slow(sq, Bitboard::EMPTY),
+            "rook {sq}"
+        );
+        assert_eq!(
+            bishop_rays(sq),
+            bishop_attacks_slow(sq, Bitboard::EMPTY),
+            "bishop {sq}"
+        );
+    }
+    assert_eq!(rook_rays(Square::A1).count(), 14);
+    assert_eq!(bishop_rays(Square::D4).count(), 13);
+    assert_eq!(bishop_rays(Square::A1), Bitboard(0x8040_2010_0804_0200));
+}

@@ -85,8 +85,8 @@ pub enum CheckStatus {
 }
 
 /// A chess position: pieces, side to move, castling rights, en passant
-/// square and move counters, plus the checkers and pinned pieces of the side
-/// to move, kept up to date by [`Position::play`].
+/// square and move counters, plus the checkers of the side to move, kept up
+/// to date by [`Position::play`] (pins are found when moves are generated).
 ///
 /// `Position` is `Copy` (about 100 bytes): copy it and play to look ahead.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
@@ -103,7 +103,6 @@ pub struct Position {
     halfmove_clock: u32,
     fullmove_number: u32,
     checkers: Bitboard,
-    pinned: Bitboard,
 }
 
 impl Default for Position {
@@ -158,7 +157,6 @@ impl Position {
             halfmove_clock: 0,
             fullmove_number: 1,
             checkers: Bitboard::EMPTY,
-            pinned: Bitboard::EMPTY,
         }
     }
 
@@ -343,35 +341,43 @@ impl Position {
         self.checkers.any()
     }
 
-    /// The side to move's pieces pinned to their own king.
+    /// The side to move's pieces pinned to their own king (computed on each
+    /// call: a handful of lookups).
     #[inline]
     pub fn pinned(&self) -> Bitboard {
-        self.pinned
+        let us = self.turn;
+        self.blockers(self.king(us), us.other()) & self.by_color(us)
     }
 
     /// Pieces of `attacker` that attack `sq`, with `occupied` as blockers.
     #[inline]
     pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
         let them = self.by_color(attacker);
-        let rq = self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()];
-        let bq = self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()];
-        them & ((attacks::rook_attacks(sq, occupied) & rq)
-            | (attacks::bishop_attacks(sq, occupied) & bq)
-            | (attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
+        them & ((attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
             | (attacks::king_attacks(sq) & self.by_role[Role::King.index()])
-            | (attacks::pawn_attacks(attacker.other(), sq) & self.by_role[Role::Pawn.index()]))
+            | (attacks::pawn_attacks(attacker.other(), sq) & self.by_role[Role::Pawn.index()])
+            | self.sliders_to(sq, occupied))
     }
 
-    /// Pieces of `color` that stand alone between `king` and a slider of
-    /// `slider_color` (pinned pieces, or discovered-check candidates).
+    /// Rooks, bishops and queens of either colour that attack `sq`, with
+    /// `occupied` as blockers.
+    #[inline(always)]
+    fn sliders_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        let queens = self.by_role[Role::Queen.index()];
+        let rq = self.by_role[Role::Rook.index()] | queens;
+        let bq = self.by_role[Role::Bishop.index()] | queens;
+        (attacks::rook_attacks(sq, occupied) & rq) | (attacks::bishop_attacks(sq, occupied) & bq)
+    }
+
+    /// Pieces of either colour that stand alone between `king` and a slider
+    /// of `slider_color` (pinned pieces, or discovered-check candidates).
     #[inline]
-    fn blockers(&self, king: Square, slider_color: Color) -> Bitboard {
-        let them = self.by_color(slider_color);
-        let rq = self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()];
-        let bq = self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()];
-        let snipers = them
-            & ((attacks::rook_attacks(king, Bitboard::EMPTY) & rq)
-                | (attacks::bishop_attacks(king, Bitboard::EMPTY) & bq));
+    pub(crate) fn blockers(&self, king: Square, slider_color: Color) -> Bitboard {
+        let queens = self.by_role[Role::Queen.index()];
+        let rq = self.by_role[Role::Rook.index()] | queens;
+        let bq = self.by_role[Role::Bishop.index()] | queens;
+        let snipers = self.by_color(slider_color)
+            & ((attacks::rook_rays(king) & rq) | (attacks::bishop_rays(king) & bq));
         let mut blockers = Bitboard::EMPTY;
         for sniper in snipers {
             let b = attacks::between(king, sniper) & self.occupied;
@@ -382,19 +388,72 @@ impl Position {
         blockers
     }
 
-    /// Recomputes checkers and pins of the side to move.
+    /// Recomputes the checkers of the side to move from scratch.
     #[inline]
     pub(crate) fn update_check_info(&mut self) {
         let us = self.turn;
         let king = self.king(us);
         self.checkers = self.attackers_to(king, us.other(), self.occupied);
-        self.pinned = self.blockers(king, us.other()) & self.by_color(us);
+    }
+
+    /// The pieces of the side not to move that give check to `king` (of
+    /// the side to move) after a normal move or promotion that left `from`
+    /// and put a `role` on `to`: a direct check from `to`, or a discovered
+    /// check along the line from `king` through `from`. The board must
+    /// already show the move.
+    #[inline(always)]
+    fn checkers_after(&self, king: Square, from: Square, to: Square, role: Role) -> Bitboard {
+        let occ = self.occupied;
+        let our = self.by_color(self.turn.other());
+        let to_bb = Bitboard::from_square(to);
+        let rook_rays = attacks::rook_rays(king);
+        let bishop_rays = attacks::bishop_rays(king);
+        let mut checkers = match role {
+            Role::Pawn => attacks::pawn_attacks(self.turn, king) & to_bb,
+            Role::Knight => attacks::knight_attacks(king) & to_bb,
+            Role::King => Bitboard::EMPTY,
+            slider => {
+                let rays = match slider {
+                    Role::Bishop => bishop_rays,
+                    Role::Rook => rook_rays,
+                    _ => rook_rays | bishop_rays,
+                };
+                if rays.contains(to) && !attacks::between(king, to).intersects(occ) {
+                    to_bb
+                } else {
+                    Bitboard::EMPTY
+                }
+            }
+        };
+        if (rook_rays | bishop_rays).contains(from) && !attacks::between(king, from).intersects(occ)
+        {
+            let queens = self.by_role[Role::Queen.index()];
+            let seen = if rook_rays.contains(from) {
+                attacks::rook_attacks(king, occ) & (self.by_role[Role::Rook.index()] | queens)
+            } else {
+                attacks::bishop_attacks(king, occ) & (self.by_role[Role::Bishop.index()] | queens)
+            };
+            checkers |= seen & our & attacks::line(king, from);
+        }
+        checkers
     }
 
     /// Plays a legal move (one produced by this position's move generator or
     /// accepted by [`Position::is_legal`]). Playing an illegal move leaves
     /// the position in an unspecified but memory-safe state.
+    ///
+    /// The checkers of the new side to move are found from the move itself
+    /// (a direct check from the landing square, a discovered check through
+    /// the square left), not by scanning the board; the en passant square
+    /// is kept only after a double push next to an enemy pawn that may
+    /// legally take it.
     pub fn play(&mut self, m: Move) {
+        self.play_inline(m);
+    }
+
+    /// [`Position::play`], inlined into the caller (perft).
+    #[inline(always)]
+    pub(crate) fn play_inline(&mut self, m: Move) {
         let us = self.turn;
         let them = us.other();
         let from = m.from();
@@ -405,39 +464,26 @@ impl Position {
         };
         self.ep_square = None;
         self.halfmove_clock += 1;
+        // Black's move ends a full move.
+        self.fullmove_number = self.fullmove_number.saturating_add(us as u32);
+        self.turn = them;
+        let king = self.king(them);
         match m.kind() {
             MoveKind::Castle => {
                 let side = Position::castling_side(m).unwrap_or(CastlingSide::KingSide);
                 let rank = from.rank();
-                self.remove(
-                    from,
-                    Piece {
-                        color: us,
-                        role: Role::King,
-                    },
-                );
-                self.remove(
-                    to,
-                    Piece {
-                        color: us,
-                        role: Role::Rook,
-                    },
-                );
-                self.put(
-                    Square::from_coords(side.king_to_file(), rank),
-                    Piece {
-                        color: us,
-                        role: Role::King,
-                    },
-                );
-                self.put(
-                    Square::from_coords(side.rook_to_file(), rank),
-                    Piece {
-                        color: us,
-                        role: Role::Rook,
-                    },
-                );
+                let king_to = Square::from_coords(side.king_to_file(), rank);
+                let rook_to = Square::from_coords(side.rook_to_file(), rank);
+                let our = &mut self.by_color[us.index()];
+                *our = (*our - from - to) | king_to | rook_to;
+                let kings = &mut self.by_role[Role::King.index()];
+                *kings = (*kings - from) | king_to;
+                let rooks = &mut self.by_role[Role::Rook.index()];
+                *rooks = (*rooks - to) | rook_to;
+                self.occupied = (self.occupied - from - to) | king_to | rook_to;
                 self.castling -= Bitboard::from_rank(rank);
+                // Rare: look at every slider line to the enemy king.
+                self.checkers = self.sliders_to(king, self.occupied) & self.by_color(us);
             }
             MoveKind::EnPassant => {
                 let captured = Square::from_coords(to.file(), from.rank());
@@ -448,45 +494,34 @@ impl Position {
                         role: Role::Pawn,
                     },
                 );
-                self.remove(
-                    from,
-                    Piece {
-                        color: us,
-                        role: Role::Pawn,
-                    },
-                );
-                self.put(
-                    to,
-                    Piece {
-                        color: us,
-                        role: Role::Pawn,
-                    },
-                );
+                let ft = Bitboard::from_square(from) | to;
+                self.by_role[Role::Pawn.index()] ^= ft;
+                self.by_color[us.index()] ^= ft;
+                self.occupied ^= ft;
                 self.halfmove_clock = 0;
+                // Rare: the captured pawn may open a line too.
+                self.checkers = (attacks::pawn_attacks(them, king) & to)
+                    | (self.sliders_to(king, self.occupied) & self.by_color(us));
             }
             kind => {
-                if let Some(captured) = self.role_at(to) {
-                    self.remove(
-                        to,
-                        Piece {
-                            color: them,
-                            role: captured,
-                        },
-                    );
+                if self.by_color[them.index()].contains(to) {
+                    for bb in &mut self.by_role {
+                        bb.discard(to);
+                    }
+                    self.by_color[them.index()].discard(to);
                     self.halfmove_clock = 0;
                 }
-                self.remove(
-                    from,
-                    Piece {
-                        color: us,
-                        role: moved,
-                    },
-                );
                 let role = match kind {
                     MoveKind::Promotion(role) => role,
                     _ => moved,
                 };
-                self.put(to, Piece { color: us, role });
+                self.by_role[moved.index()].discard(from);
+                self.by_role[role.index()].add(to);
+                let ft = Bitboard::from_square(from) | to;
+                self.by_color[us.index()] ^= ft;
+                self.occupied = (self.occupied - from) | to;
+                // Moving a rook or the king, or taking a rook, spends rights.
+                self.castling -= ft;
                 if moved == Role::Pawn {
                     self.halfmove_clock = 0;
                     if from.index() ^ to.index() == 16 {
@@ -498,15 +533,17 @@ impl Position {
                 } else if moved == Role::King {
                     self.castling -= Bitboard::from_rank(us.relative_rank(Rank::First));
                 }
-                self.castling = self.castling.without(from).without(to);
+                self.checkers = self.checkers_after(king, from, to, role);
             }
         }
-        if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        debug_assert_eq!(
+            self.checkers,
+            self.attackers_to(king, us, self.occupied),
+            "checkers after {m:?}"
+        );
+        if self.ep_square.is_some() {
+            self.settle_ep_square();
         }
-        self.turn = them;
-        self.update_check_info();
-        self.settle_ep_square();
     }
 
     /// Passes the turn (the PGN null move `--`): no piece moves, the en

@@ -12,7 +12,7 @@ use super::{CastlingSide, CheckStatus, Position};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::types::{Color, Rank, Role, Square};
+use crate::types::{Color, File, Rank, Role, Square};
 
 /// Receives moves in batches from [`Position::generate`].
 trait Emit {
@@ -119,6 +119,16 @@ impl Emit for MoveList {
     }
 }
 
+/// Every square a pawn of `color` on a square of `pawns` attacks.
+#[inline(always)]
+fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
+    let (west, east) = (pawns.0 & NOT_FILE_A, pawns.0 & NOT_FILE_H);
+    Bitboard(match color {
+        Color::White => (west << 7) | (east << 9),
+        Color::Black => (west >> 9) | (east >> 7),
+    })
+}
+
 #[inline(always)]
 fn shift(bb: Bitboard, delta: i32) -> Bitboard {
     if delta >= 0 {
@@ -140,6 +150,40 @@ impl Position {
             .is_empty()
     }
 
+    /// Whether a pin leaves the piece on `from` free to go to `to`: it is
+    /// not pinned to `king` (of the side to move), or `to` stays on the pin
+    /// line. Only pieces aligned with the king cost a slider lookup.
+    #[inline(always)]
+    fn pin_allows(&self, king: Square, from: Square, to: Square) -> bool {
+        let line = attacks::line(king, from);
+        if line.is_empty()
+            || line.contains(to)
+            || attacks::between(king, from).intersects(self.occupied)
+        {
+            return true;
+        }
+        let occ = self.occupied - from;
+        let queens = self.by_role(Role::Queen);
+        let seen = if king.file() == from.file() || king.rank() == from.rank() {
+            attacks::rook_attacks(king, occ) & (self.by_role(Role::Rook) | queens)
+        } else {
+            attacks::bishop_attacks(king, occ) & (self.by_role(Role::Bishop) | queens)
+        };
+        (seen & self.by_color(self.turn.other()) & line).is_empty()
+    }
+
+    /// Whether a knight, bishop, rook or queen of `them` attacks `sq`, with
+    /// `occ` as blockers (pawns and king are the caller's business).
+    #[inline(always)]
+    fn attacked_by_piece(&self, sq: Square, them: Color, occ: Bitboard) -> bool {
+        let their = self.by_color(them);
+        let queens = self.by_role(Role::Queen);
+        (attacks::knight_attacks(sq) & self.by_role(Role::Knight) & their).any()
+            || (attacks::rook_attacks(sq, occ) & (self.by_role(Role::Rook) | queens) & their).any()
+            || (attacks::bishop_attacks(sq, occ) & (self.by_role(Role::Bishop) | queens) & their)
+                .any()
+    }
+
     /// The exact rule for en passant: after the capture, no enemy piece
     /// attacks our king.
     pub(super) fn ep_is_legal(&self, from: Square, to: Square) -> bool {
@@ -159,29 +203,54 @@ impl Position {
         .is_empty()
     }
 
-    /// Whether the side to move may castle with `rook` now.
+    /// Whether the side to move may castle with `rook` now: the squares
+    /// both pieces cross are empty (a cheap test that settles most cases),
+    /// then none of the king's squares is attacked.
+    #[inline(always)]
     fn castling_is_legal(&self, rook: Square, side: CastlingSide) -> bool {
-        let us = self.turn;
-        let them = us.other();
-        let king = self.king(us);
+        let king = self.king(self.turn);
         let rank = king.rank();
         let king_to = Square::from_coords(side.king_to_file(), rank);
         let rook_to = Square::from_coords(side.rook_to_file(), rank);
         let king_path = attacks::between(king, king_to) | king_to;
         let must_be_empty = (king_path | attacks::between(rook, rook_to) | rook_to) - king - rook;
-        if self.occupied.intersects(must_be_empty) {
+        !self.occupied.intersects(must_be_empty)
+            && self.castling_is_safe(king, rook, king_path, king_to, rook_to)
+    }
+
+    /// The second half of [`Position::castling_is_legal`]: no square of
+    /// `king_path` is attacked, and the king is not in check once the rook
+    /// has moved.
+    fn castling_is_safe(
+        &self,
+        king: Square,
+        rook: Square,
+        king_path: Bitboard,
+        king_to: Square,
+        rook_to: Square,
+    ) -> bool {
+        let them = self.turn.other();
+        let danger = pawn_attacks_of(them, self.pieces(them, Role::Pawn))
+            | attacks::king_attacks(self.king(them));
+        if king_path.intersects(danger) {
             return false;
         }
         let occ = self.occupied - king;
         if king_path
             .into_iter()
-            .any(|sq| self.attackers_to(sq, them, occ).any())
+            .any(|sq| self.attacked_by_piece(sq, them, occ))
         {
             return false;
         }
-        // The castling rook may have shielded the king's target square.
+        // The castling rook may have shielded the king's target square
+        // along the rank (Chess960; never from a corner, with nothing
+        // beyond it); nothing else changes.
+        if matches!(rook.file(), File::A | File::H) {
+            return true;
+        }
         let after = (self.occupied - king - rook) | king_to | rook_to;
-        self.attackers_to(king_to, them, after).is_empty()
+        let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        (attacks::rook_attacks(king_to, after) & rq & self.by_color(them)).is_empty()
     }
 
     /// Generates legal moves into `e`. Only moves landing in `filter` are
@@ -195,12 +264,18 @@ impl Position {
         let their = self.by_color(them);
         let occ = self.occupied;
 
-        // King moves.
-        let occ_wo_king = occ - king;
-        let mut king_targets = Bitboard::EMPTY;
-        for to in attacks::king_attacks(king) & !our & filter {
-            if self.king_safe_on(to, occ_wo_king) {
-                king_targets.add(to);
+        // King moves: the enemy pawns' and king's attacks go at once, the
+        // other pieces are asked about the squares left.
+        let mut king_targets = attacks::king_attacks(king) & !our & filter;
+        if king_targets.any() {
+            let their_pawns = self.pieces(them, Role::Pawn);
+            king_targets -=
+                pawn_attacks_of(them, their_pawns) | attacks::king_attacks(self.king(them));
+            let occ_wo_king = occ - king;
+            for to in king_targets {
+                if self.attacked_by_piece(to, them, occ_wo_king) {
+                    king_targets.discard(to);
+                }
             }
         }
         e.piece(king, king_targets);
@@ -217,9 +292,20 @@ impl Position {
 
         // Castling.
         if special && self.checkers.is_empty() {
-            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-                if let Some(rook) = self.castling_rook(us, side) {
-                    if self.castling_is_legal(rook, side) {
+            // The outermost rook with a right on each side of the king (as
+            // `castling_rook`), king side first.
+            let rights = self.castling & our & Bitboard::from_rank(us.relative_rank(Rank::First));
+            if rights.any() {
+                let k = king.index();
+                let above = Bitboard(rights.0 & !((2u64 << k) - 1));
+                let below = Bitboard(rights.0 & ((1u64 << k) - 1));
+                if let Some(rook) = above.last() {
+                    if self.castling_is_legal(rook, CastlingSide::KingSide) {
+                        e.special(Move::castle(king, rook));
+                    }
+                }
+                if let Some(rook) = below.first() {
+                    if self.castling_is_legal(rook, CastlingSide::QueenSide) {
                         e.special(Move::castle(king, rook));
                     }
                 }
@@ -227,7 +313,7 @@ impl Position {
         }
 
         // Knights: a pinned knight never moves.
-        let pinned = self.pinned;
+        let pinned = self.blockers(king, them) & our;
         for from in self.pieces(us, Role::Knight) - pinned {
             e.piece(from, attacks::knight_attacks(from) & target);
         }
@@ -350,6 +436,26 @@ impl Position {
     /// The number of legal moves, without building a list.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if fast_bits::available() {
+            // SAFETY: the CPU has every feature `count_fast` is compiled
+            // for: `fast_bits::available` has just asked it.
+            return unsafe { self.count_fast() };
+        }
+        self.count_inline()
+    }
+
+    /// [`Position::count_legal_moves`] compiled for CPUs with POPCNT and
+    /// BMI (see [`Position::perft_fast`]).
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    fn count_fast(&self) -> u64 {
+        self.count_inline()
+    }
+
+    /// [`Position::count_legal_moves`] as compiled for the whole crate.
+    #[inline(always)]
+    pub(super) fn count_inline(&self) -> u64 {
         let mut c = Counter(0);
         self.generate(&mut c, Bitboard::FULL, true);
         c.0
@@ -414,9 +520,7 @@ impl Position {
             Some(checker) => attacks::between(king, checker) | checker,
             None => Bitboard::FULL,
         };
-        let pinned = self.pinned;
-        let pin_ok =
-            |from: Square| !pinned.contains(from) || attacks::line(king, from).contains(to);
+        let pin_ok = |from: Square| self.pin_allows(king, from, to);
         let occ = self.occupied;
         if role == Role::Pawn {
             let pawns = self.pieces(us, Role::Pawn) & from_mask;
@@ -570,14 +674,73 @@ impl Position {
     /// assert_eq!(Position::new().perft(4), 197_281);
     /// ```
     pub fn perft(&self, depth: u32) -> u64 {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if fast_bits::available() {
+            // SAFETY: the CPU has every feature `perft_fast` is compiled
+            // for: `fast_bits::available` has just asked it.
+            return unsafe { self.perft_fast(depth) };
+        }
+        self.perft_plain(depth)
+    }
+
+    /// Perft as compiled for the whole crate.
+    pub(super) fn perft_plain(&self, depth: u32) -> u64 {
+        self.perft_node(depth, Position::perft_plain)
+    }
+
+    /// Perft compiled for CPUs with POPCNT, BMI1, BMI2 and LZCNT (chosen at
+    /// run time by [`Position::perft`] when the crate itself is built for
+    /// older CPUs): counting a target set is then one instruction.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    fn perft_fast(&self, depth: u32) -> u64 {
+        self.perft_node(depth, |pos, depth| pos.perft_fast(depth))
+    }
+
+    /// One node of perft; `child` counts below each move.
+    #[inline(always)]
+    fn perft_node(&self, depth: u32, child: impl Fn(&Position, u32) -> u64) -> u64 {
         match depth {
             0 => 1,
-            1 => self.count_legal_moves(),
+            1 => self.count_inline(),
             _ => {
                 let moves = self.legal_moves();
-                moves.iter().map(|&m| self.played(m).perft(depth - 1)).sum()
+                moves
+                    .iter()
+                    .map(|&m| child(&self.played(m), depth - 1))
+                    .sum()
             }
         }
+    }
+}
+
+/// Run-time detection of the bit-manipulation instructions that
+/// [`Position::perft`] uses when the crate is compiled without them.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+mod fast_bits {
+    use core::sync::atomic::{AtomicU8, Ordering};
+
+    /// 0: not asked yet; 1: missing; 2: present.
+    static STATE: AtomicU8 = AtomicU8::new(0);
+
+    /// Whether the CPU has POPCNT, BMI1, BMI2 and LZCNT: one relaxed load
+    /// once the CPU has been asked.
+    #[inline]
+    pub(super) fn available() -> bool {
+        match STATE.load(Ordering::Relaxed) {
+            0 => detect(),
+            state => state == 2,
+        }
+    }
+
+    #[cold]
+    fn detect() -> bool {
+        let yes = std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("lzcnt");
+        STATE.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
+        yes
     }
 }
 

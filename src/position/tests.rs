@@ -163,11 +163,30 @@ fn play_updates_everything() {
     assert_eq!(pos.fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 6 10");
     pos.play(Move::normal(Square::A8, Square::A1));
     assert_eq!(pos.fen(), "4k2r/8/8/8/8/8/8/r4RK1 w k - 0 11");
-    assert!(pos.is_check() || !pos.is_check());
-    assert_eq!(
-        pos.checkers(),
-        Bitboard::from_square(Square::A1) & Bitboard::EMPTY
-    );
+    // The rook on f1 shields the king from the one on a1.
+    assert!(!pos.is_check());
+    assert_eq!(pos.checkers(), Bitboard::EMPTY);
+    // Castling checks with the rook; en passant by discovery along the rank
+    // both pawns leave.
+    let mut p = Position::from_fen("5k2/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    p.play(Move::castle(Square::E1, Square::H1));
+    assert_eq!(p.checkers(), Bitboard::from_square(Square::F1));
+    let mut p = Position::from_fen("8/8/8/R2pP2k/8/8/8/4K3 w - d6 0 1").unwrap();
+    assert_eq!(p.ep_square(), Some(Square::D6));
+    p.play(Move::en_passant(Square::E5, Square::D6));
+    assert_eq!(p.checkers(), Bitboard::from_square(Square::A5));
+    // A promotion checks from its square; a double push next to an enemy
+    // pawn keeps the en passant square only when the capture is legal.
+    let mut p = Position::from_fen("7k/3P4/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    p.play(Move::promotion(Square::D7, Square::D8, Role::Rook));
+    assert_eq!(p.checkers(), Bitboard::from_square(Square::D8));
+    let mut p = Position::from_fen("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1").unwrap();
+    p.play(Move::normal(Square::E2, Square::E4));
+    assert_eq!(p.ep_square(), Some(Square::E3));
+    let mut p = Position::from_fen("8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1").unwrap();
+    p.play(Move::normal(Square::E2, Square::E4));
+    assert_eq!(p.ep_square(), None);
+    assert_eq!(p.fen(), "8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1");
     let mut p = Position::from_fen("8/1P5k/8/8/8/8/8/K7 w - - 0 1").unwrap();
     p.play(Move::promotion(Square::B7, Square::B8, Role::Knight));
     assert_eq!(p.fen(), "1N6/7k/8/8/8/8/8/K7 b - - 0 1");
@@ -266,6 +285,31 @@ fn check_status_after_moves() {
                 "{fen} {m:?}"
             );
         }
+    }
+}
+
+#[test]
+fn perft_builds_agree() {
+    // `perft` and `count_legal_moves` may run a copy compiled for newer
+    // CPUs (chosen at run time); the plain build must give the same counts.
+    for (fen, depth, nodes) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            3,
+            8_902,
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            2,
+            2_039,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4, 43_238),
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        assert_eq!(pos.perft(depth), nodes, "{fen}");
+        assert_eq!(pos.perft_plain(depth), nodes, "{fen}");
+        assert_eq!(pos.count_legal_moves(), pos.count_inline(), "{fen}");
+        assert_eq!(pos.count_inline(), pos.legal_moves().len() as u64);
     }
 }
 

@@ -56,6 +56,17 @@ pub(crate) fn compare(pos: &Position, context: &str) -> Vec<Move> {
                 pos.fen()
             );
         }
+        // What play keeps up to date (checkers, the legal en passant
+        // square) equals what a fresh parse of its FEN computes.
+        let mut reparsed = Position::from_fen(&after.fen()).unwrap();
+        reparsed.set_castling_mode(after.castling_mode());
+        assert_eq!(after, reparsed, "state after {m:?}: {}", pos.fen());
+        assert_eq!(
+            after.checkers(),
+            after.attackers_to(after.king(after.turn()), pos.turn(), after.occupied()),
+            "checkers after {m:?}: {}",
+            pos.fen()
+        );
         assert_eq!(
             pos.gives_check(m),
             n.in_check(),
