@@ -368,6 +368,23 @@ fn suffix_claims() {
         let r = resolve(&p, s, EN, Lenient).unwrap();
         assert_eq!((r.mv, r.suffix), (m, v), "{s}");
     }
+    // Strict mode names what a wrong claim really is.
+    assert_eq!(
+        resolve(&p, "Nc3#", EN, Strict),
+        Err(SanError::WrongSuffix {
+            mv: nc3,
+            claimed: Suffix::Mate,
+            actual: crate::position::CheckStatus::Check,
+        })
+    );
+    assert_eq!(
+        resolve(&p, "Kb2+", EN, Strict),
+        Err(SanError::WrongSuffix {
+            mv: nm(Square::A1, Square::B2),
+            claimed: Suffix::Check,
+            actual: crate::position::CheckStatus::None,
+        })
+    );
     // A direct check by the moving piece is no discovered check.
     let p = pos("4k3/8/8/8/8/8/8/K2R4 w - - 0 1");
     for (s, v) in [

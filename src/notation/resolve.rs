@@ -125,57 +125,56 @@ fn unique(list: &MoveList) -> Result<Move, SanError> {
     }
 }
 
-/// Whether the suffix holds after `m`.
-fn suffix_holds(pos: &Position, m: Move, suffix: Suffix) -> (bool, CheckStatus) {
-    let status = pos.check_status_after(m);
+/// Whether the suffix holds after `m`: `Ok`, or what the move really does.
+/// A plain `+` needs only [`Position::gives_check`]; the full check status
+/// (a mate test) is computed only when a claim needs it or fails.
+fn suffix_holds(pos: &Position, m: Move, suffix: Suffix) -> Result<(), CheckStatus> {
+    if !pos.gives_check(m) {
+        return Err(CheckStatus::None);
+    }
     let ok = match suffix {
-        Suffix::Check => status != CheckStatus::None,
-        Suffix::Mate | Suffix::MateX => status == CheckStatus::Checkmate,
+        Suffix::Check => return Ok(()),
+        Suffix::Mate | Suffix::MateX => pos.check_status_after(m) == CheckStatus::Checkmate,
+        Suffix::DoublePlus if pos.check_status_after(m) == CheckStatus::Checkmate => true,
         Suffix::DoublePlus | Suffix::DoubleCheck | Suffix::DiscoveredCheck => {
-            if status == CheckStatus::None {
-                false
-            } else if suffix == Suffix::DoublePlus && status == CheckStatus::Checkmate {
-                true
-            } else {
-                let after = pos.played(m);
-                let checkers = after.checkers();
-                match suffix {
-                    Suffix::DiscoveredCheck => {
-                        // Some checker is not the piece that moved.
-                        let moved = if m.is_castle() {
-                            Position::castle_king_target(m)
-                        } else {
-                            m.to()
-                        };
-                        (checkers - moved).any()
-                    }
-                    _ => checkers.more_than_one(),
+            let checkers = pos.played(m).checkers();
+            match suffix {
+                Suffix::DiscoveredCheck => {
+                    // Some checker is not the piece that moved.
+                    let moved = if m.is_castle() {
+                        Position::castle_king_target(m)
+                    } else {
+                        m.to()
+                    };
+                    (checkers - moved).any()
                 }
+                _ => checkers.more_than_one(),
             }
         }
     };
-    (ok, status)
+    if ok {
+        Ok(())
+    } else {
+        Err(pos.check_status_after(m))
+    }
 }
 
-fn verdict(
-    pos: &Position,
-    m: Move,
-    suffix: Option<Suffix>,
-    mode: ParseMode,
-) -> Result<Resolved, SanError> {
-    let Some(s) = suffix.filter(|_| !m.is_null()) else {
+/// The move with the verdict on its written suffix `s`.
+#[inline(never)]
+fn verdict(pos: &Position, m: Move, s: Suffix, mode: ParseMode) -> Result<Resolved, SanError> {
+    if m.is_null() {
         return Ok(Resolved {
             mv: m,
             suffix: SuffixVerdict::Absent,
         });
-    };
-    let (ok, actual) = suffix_holds(pos, m, s);
-    if ok {
-        Ok(Resolved {
+    }
+    let Err(actual) = suffix_holds(pos, m, s) else {
+        return Ok(Resolved {
             mv: m,
             suffix: SuffixVerdict::Confirmed,
-        })
-    } else if mode == ParseMode::Strict {
+        });
+    };
+    if mode == ParseMode::Strict {
         Err(SanError::WrongSuffix {
             mv: m,
             claimed: s,
@@ -337,9 +336,16 @@ impl SanPlus {
     /// assert_eq!(r.suffix, SuffixVerdict::Contradicted);
     /// assert!(sp.to_move(&pos, ParseMode::Strict).is_err());
     /// ```
+    #[inline]
     pub fn to_move(&self, pos: &Position, mode: ParseMode) -> Result<Resolved, SanError> {
         let m = self.san.to_move(pos, mode)?;
-        verdict(pos, m, self.suffix, mode)
+        match self.suffix {
+            None => Ok(Resolved {
+                mv: m,
+                suffix: SuffixVerdict::Absent,
+            }),
+            Some(s) => verdict(pos, m, s, mode),
+        }
     }
 }
 
@@ -376,7 +382,7 @@ fn from_mask(
 /// en passant, a pawn whose promotion does not match, a strict capture mark
 /// that does not match): the general path then decides, and errors keep
 /// its wording. Where this gives a move, the general path gives the same.
-#[inline]
+#[inline(always)]
 fn single_fit(
     pos: &Position,
     role: Role,
