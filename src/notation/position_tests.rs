@@ -868,7 +868,7 @@ fn fast_resolve_agrees_with_general_path() {
                                 assert_eq!(got, general, "{san} in {fen}");
                                 // The fast path finds every move but en
                                 // passant and castling written as a king move.
-                                let fast = san.single_fit_for_tests(&p, mode);
+                                let fast = san.single_fit(&p, mode);
                                 match general {
                                     Ok(m) if m.is_en_passant() || m.is_castle() => {
                                         assert_eq!(fast, None)

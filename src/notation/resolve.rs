@@ -209,7 +209,16 @@ impl San {
     /// ```
     #[inline]
     pub fn to_move(&self, pos: &Position, mode: ParseMode) -> Result<Move, SanError> {
-        if let San::Normal {
+        match self.single_fit(pos, mode) {
+            Some(m) => Ok(m),
+            None => self.resolve_general(pos, mode),
+        }
+    }
+
+    /// The fast path of [`San::to_move`]: see [`single_fit`].
+    #[inline(always)]
+    pub(super) fn single_fit(&self, pos: &Position, mode: ParseMode) -> Option<Move> {
+        let San::Normal {
             role,
             file,
             rank,
@@ -218,40 +227,13 @@ impl San {
             to_rank: Some(r),
             promotion,
         } = *self
-        {
-            let to = Square::from_coords(to_file, r);
-            let mask = from_mask(role, file, rank, capture, to_file);
-            let strict = mode == ParseMode::Strict;
-            if let Some(m) = single_fit(pos, role, to, mask, promotion, capture, strict) {
-                return Ok(m);
-            }
-        }
-        self.resolve_general(pos, mode)
-    }
-
-    /// The fast path of [`San::to_move`] alone, for tests.
-    #[cfg(test)]
-    pub(super) fn single_fit_for_tests(&self, pos: &Position, mode: ParseMode) -> Option<Move> {
-        match *self {
-            San::Normal {
-                role,
-                file,
-                rank,
-                capture,
-                to_file,
-                to_rank: Some(r),
-                promotion,
-            } => single_fit(
-                pos,
-                role,
-                Square::from_coords(to_file, r),
-                from_mask(role, file, rank, capture, to_file),
-                promotion,
-                capture,
-                mode == ParseMode::Strict,
-            ),
-            _ => None,
-        }
+        else {
+            return None;
+        };
+        let to = Square::from_coords(to_file, r);
+        let mask = from_mask(role, file, rank, capture, to_file);
+        let strict = mode == ParseMode::Strict;
+        single_fit(pos, role, to, mask, promotion, capture, strict)
     }
 
     /// [`San::to_move`] past its fast path: every candidate listed.

@@ -310,11 +310,7 @@ impl San {
         lang: Language,
         mode: ParseMode,
     ) -> Result<SanPlus, ParseError> {
-        let (sp, used) = San::from_ascii_prefix(bytes, lang, mode)?;
-        if used != bytes.len() {
-            return err(ParseErrorKind::TrailingBytes, used);
-        }
-        Ok(sp)
+        super::whole_token(bytes, |b| San::from_ascii_prefix(b, lang, mode))
     }
 
     /// Parses a move at the start of `bytes` and returns it with the number
