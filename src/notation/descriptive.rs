@@ -228,11 +228,7 @@ impl Descriptive {
     /// assert!(d.suffix.is_some());
     /// ```
     pub fn from_ascii(b: &[u8]) -> Result<DescriptivePlus, ParseError> {
-        let (d, used) = Descriptive::from_ascii_prefix(b)?;
-        if used != b.len() {
-            return err(ParseErrorKind::TrailingBytes, used);
-        }
-        Ok(d)
+        super::whole_token(b, Descriptive::from_ascii_prefix)
     }
 
     /// Parses a descriptive move at the start of `b`; returns it and the

@@ -38,29 +38,20 @@ impl Iccf {
     /// assert_eq!(Iccf::from_ascii(b"17181"), Ok(Iccf { from: Square::A7, to: Square::A8, promotion: Some(Role::Queen) }));
     /// ```
     pub fn from_ascii(b: &[u8]) -> Result<Iccf, ParseError> {
-        let (m, used) = Iccf::from_ascii_prefix(b)?;
-        if used != b.len() {
-            return Err(ParseError::new(ParseErrorKind::TrailingBytes, used));
-        }
-        Ok(m)
+        super::whole_token(b, Iccf::from_ascii_prefix)
     }
 
     /// Parses an ICCF move at the start of `b`; returns it and the bytes used.
     /// A fifth digit `1`-`4` is read as a promotion.
     pub fn from_ascii_prefix(b: &[u8]) -> Result<(Iccf, usize), ParseError> {
-        if b.is_empty() {
-            return Err(ParseError::new(ParseErrorKind::Empty, 0));
-        }
-        let from = square_at(b, 0)?;
-        let to = square_at(b, 2)?;
-        let promotion = match b.get(4) {
-            Some(b'1') => Some(Role::Queen),
-            Some(b'2') => Some(Role::Rook),
-            Some(b'3') => Some(Role::Bishop),
-            Some(b'4') => Some(Role::Knight),
+        let promotion = |c| match c {
+            b'1' => Some(Role::Queen),
+            b'2' => Some(Role::Rook),
+            b'3' => Some(Role::Bishop),
+            b'4' => Some(Role::Knight),
             _ => None,
         };
-        let used = if promotion.is_some() { 5 } else { 4 };
+        let ((from, to, promotion), used) = super::squares_and_promotion(b, square_at, promotion)?;
         Ok((
             Iccf {
                 from,

@@ -89,11 +89,7 @@ impl Lan {
     /// }));
     /// ```
     pub fn from_ascii(bytes: &[u8], lang: Language) -> Result<Lan, ParseError> {
-        let (lan, used) = Lan::from_ascii_prefix(bytes, lang)?;
-        if used != bytes.len() {
-            return Err(ParseError::new(ParseErrorKind::TrailingBytes, used));
-        }
-        Ok(lan)
+        super::whole_token(bytes, |b| Lan::from_ascii_prefix(b, lang))
     }
 
     /// Parses a LAN move at the start of `bytes`; returns it and the bytes

@@ -55,6 +55,8 @@
 
 use core::fmt;
 
+use crate::types::{Role, Square};
+
 mod descriptive;
 mod detect;
 mod iccf;
@@ -166,6 +168,42 @@ impl ParseError {
     pub(crate) const fn new(kind: ParseErrorKind, offset: usize) -> ParseError {
         ParseError { kind, offset }
     }
+}
+
+/// A whole token read with a prefix parser: any byte it leaves is an error
+/// ([`ParseErrorKind::TrailingBytes`] at the first of them).
+#[inline]
+pub(crate) fn whole_token<T>(
+    b: &[u8],
+    prefix: impl FnOnce(&[u8]) -> Result<(T, usize), ParseError>,
+) -> Result<T, ParseError> {
+    let (value, used) = prefix(b)?;
+    if used != b.len() {
+        return Err(ParseError::new(ParseErrorKind::TrailingBytes, used));
+    }
+    Ok(value)
+}
+
+/// From-square, to-square and promotion piece.
+pub(crate) type SquaresAndPromotion = (Square, Square, Option<Role>);
+
+/// The shape UCI and ICCF share: a from-square at byte 0 and a to-square at
+/// byte 2, each read by `square_at`, then a promotion byte if `promotion`
+/// reads one. Gives the three and the bytes used (4 or 5).
+#[inline]
+pub(crate) fn squares_and_promotion(
+    b: &[u8],
+    square_at: impl Fn(&[u8], usize) -> Result<Square, ParseError>,
+    promotion: impl Fn(u8) -> Option<Role>,
+) -> Result<(SquaresAndPromotion, usize), ParseError> {
+    if b.is_empty() {
+        return Err(ParseError::new(ParseErrorKind::Empty, 0));
+    }
+    let from = square_at(b, 0)?;
+    let to = square_at(b, 2)?;
+    let promotion = b.get(4).and_then(|&c| promotion(c));
+    let used = if promotion.is_some() { 5 } else { 4 };
+    Ok(((from, to, promotion), used))
 }
 
 impl fmt::Display for ParseError {

@@ -3,7 +3,7 @@
 use super::*;
 use crate::moves::Move;
 use crate::position::{CastlingMode, Position};
-use crate::types::{Role, Square};
+use crate::types::{File, Rank, Role, Square};
 
 use ParseMode::{Lenient, Strict};
 
@@ -368,6 +368,23 @@ fn suffix_claims() {
         let r = resolve(&p, s, EN, Lenient).unwrap();
         assert_eq!((r.mv, r.suffix), (m, v), "{s}");
     }
+    // Strict mode names what a wrong claim really is.
+    assert_eq!(
+        resolve(&p, "Nc3#", EN, Strict),
+        Err(SanError::WrongSuffix {
+            mv: nc3,
+            claimed: Suffix::Mate,
+            actual: crate::position::CheckStatus::Check,
+        })
+    );
+    assert_eq!(
+        resolve(&p, "Kb2+", EN, Strict),
+        Err(SanError::WrongSuffix {
+            mv: nm(Square::A1, Square::B2),
+            claimed: Suffix::Check,
+            actual: crate::position::CheckStatus::None,
+        })
+    );
     // A direct check by the moving piece is no discovered check.
     let p = pos("4k3/8/8/8/8/8/8/K2R4 w - - 0 1");
     for (s, v) in [
@@ -778,4 +795,95 @@ fn spec_forms_needing_a_position() {
         Uci::from_ascii(b"e7e8q").unwrap().to_move(&p),
         Err(SanError::Illegal)
     );
+}
+
+/// The fast path of `San::to_move` (attack lookups, no move list) gives what
+/// the general path gives, for every role, destination, disambiguation by
+/// a file or rank holding such a piece, capture mark, promotion and mode, in
+/// the 424 python-chess positions (some in check, some with pins and en
+/// passant) and a few built for pins, checks and en passant.
+#[test]
+fn fast_resolve_agrees_with_general_path() {
+    let data = include_str!("../../tests/data/notation/python_chess_moves.txt");
+    let mut fens: Vec<&str> = data
+        .lines()
+        .filter_map(|l| l.strip_prefix("fen ").or_else(|| l.strip_prefix("fen960 ")))
+        .collect();
+    fens.extend([
+        // Pinned knight and bishop, a double check, a check to block.
+        "4k3/8/8/b7/8/2N5/3B4/4K2r w - - 0 1",
+        "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1",
+        "4k3/4r3/8/8/8/8/1N1B4/R3K3 w Q - 0 1",
+        // En passant, a pinned pawn, promotions with captures.
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        "4k3/8/8/KPp4r/8/8/8/8 w - c6 0 1",
+        "1n2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/1p6/R1N1K3 b - - 0 1",
+    ]);
+    let roles = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+    let (mut checked, mut moves) = (0u64, 0u64);
+    for fen in fens {
+        let p = pos(fen);
+        for role in roles {
+            let pieces = p.pieces(p.turn(), role);
+            let mut disambiguations: Vec<(Option<File>, Option<Rank>)> = vec![(None, None)];
+            for sq in pieces {
+                disambiguations.push((Some(sq.file()), None));
+                disambiguations.push((None, Some(sq.rank())));
+                disambiguations.push((Some(sq.file()), Some(sq.rank())));
+            }
+            let promotions: &[Option<Role>] = if role == Role::Pawn {
+                &[
+                    None,
+                    Some(Role::Queen),
+                    Some(Role::Knight),
+                    Some(Role::King),
+                ]
+            } else {
+                &[None, Some(Role::Queen)]
+            };
+            for to in Square::all() {
+                for &(file, rank) in &disambiguations {
+                    for capture in [false, true] {
+                        for &promotion in promotions {
+                            let san = San::Normal {
+                                role,
+                                file,
+                                rank,
+                                capture,
+                                to_file: to.file(),
+                                to_rank: Some(to.rank()),
+                                promotion,
+                            };
+                            for mode in [Strict, Lenient] {
+                                let got = san.to_move(&p, mode);
+                                let general = san.resolve_general(&p, mode);
+                                assert_eq!(got, general, "{san} in {fen}");
+                                // The fast path finds every move but en
+                                // passant and castling written as a king move.
+                                let fast = san.single_fit(&p, mode);
+                                match general {
+                                    Ok(m) if m.is_en_passant() || m.is_castle() => {
+                                        assert_eq!(fast, None)
+                                    }
+                                    Ok(m) => assert_eq!(fast, Some(m), "{san} in {fen}"),
+                                    Err(_) => assert_eq!(fast, None, "{san} in {fen}"),
+                                }
+                                checked += 1;
+                                moves += u64::from(got.is_ok());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1_000_000 && moves > 50_000, "{checked} {moves}");
 }

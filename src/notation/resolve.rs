@@ -2,10 +2,11 @@
 
 use core::fmt;
 
+use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
 use crate::position::{CastlingSide, CheckStatus, Position};
-use crate::types::{Rank, Role, Square};
+use crate::types::{Color, File, Rank, Role, Square};
 
 use super::{Iccf, Lan, ParseMode, San, SanPlus, Suffix, Uci};
 
@@ -124,57 +125,56 @@ fn unique(list: &MoveList) -> Result<Move, SanError> {
     }
 }
 
-/// Whether the suffix holds after `m`.
-fn suffix_holds(pos: &Position, m: Move, suffix: Suffix) -> (bool, CheckStatus) {
-    let status = pos.check_status_after(m);
+/// Whether the suffix holds after `m`: `Ok`, or what the move really does.
+/// A plain `+` needs only [`Position::gives_check`]; the full check status
+/// (a mate test) is computed only when a claim needs it or fails.
+fn suffix_holds(pos: &Position, m: Move, suffix: Suffix) -> Result<(), CheckStatus> {
+    if !pos.gives_check(m) {
+        return Err(CheckStatus::None);
+    }
     let ok = match suffix {
-        Suffix::Check => status != CheckStatus::None,
-        Suffix::Mate | Suffix::MateX => status == CheckStatus::Checkmate,
+        Suffix::Check => return Ok(()),
+        Suffix::Mate | Suffix::MateX => pos.check_status_after(m) == CheckStatus::Checkmate,
+        Suffix::DoublePlus if pos.check_status_after(m) == CheckStatus::Checkmate => true,
         Suffix::DoublePlus | Suffix::DoubleCheck | Suffix::DiscoveredCheck => {
-            if status == CheckStatus::None {
-                false
-            } else if suffix == Suffix::DoublePlus && status == CheckStatus::Checkmate {
-                true
-            } else {
-                let after = pos.played(m);
-                let checkers = after.checkers();
-                match suffix {
-                    Suffix::DiscoveredCheck => {
-                        // Some checker is not the piece that moved.
-                        let moved = if m.is_castle() {
-                            Position::castle_king_target(m)
-                        } else {
-                            m.to()
-                        };
-                        (checkers - moved).any()
-                    }
-                    _ => checkers.more_than_one(),
+            let checkers = pos.played(m).checkers();
+            match suffix {
+                Suffix::DiscoveredCheck => {
+                    // Some checker is not the piece that moved.
+                    let moved = if m.is_castle() {
+                        Position::castle_king_target(m)
+                    } else {
+                        m.to()
+                    };
+                    (checkers - moved).any()
                 }
+                _ => checkers.more_than_one(),
             }
         }
     };
-    (ok, status)
+    if ok {
+        Ok(())
+    } else {
+        Err(pos.check_status_after(m))
+    }
 }
 
-fn verdict(
-    pos: &Position,
-    m: Move,
-    suffix: Option<Suffix>,
-    mode: ParseMode,
-) -> Result<Resolved, SanError> {
-    let Some(s) = suffix.filter(|_| !m.is_null()) else {
+/// The move with the verdict on its written suffix `s`.
+#[inline(never)]
+fn verdict(pos: &Position, m: Move, s: Suffix, mode: ParseMode) -> Result<Resolved, SanError> {
+    if m.is_null() {
         return Ok(Resolved {
             mv: m,
             suffix: SuffixVerdict::Absent,
         });
-    };
-    let (ok, actual) = suffix_holds(pos, m, s);
-    if ok {
-        Ok(Resolved {
+    }
+    let Err(actual) = suffix_holds(pos, m, s) else {
+        return Ok(Resolved {
             mv: m,
             suffix: SuffixVerdict::Confirmed,
-        })
-    } else if mode == ParseMode::Strict {
+        });
+    };
+    if mode == ParseMode::Strict {
         Err(SanError::WrongSuffix {
             mv: m,
             claimed: s,
@@ -207,7 +207,42 @@ impl San {
     ///     other => panic!("{other:?}"),
     /// }
     /// ```
+    #[inline]
     pub fn to_move(&self, pos: &Position, mode: ParseMode) -> Result<Move, SanError> {
+        match self.single_fit(pos, mode) {
+            Some(m) => Ok(m),
+            None => self.resolve_general(pos, mode),
+        }
+    }
+
+    /// The fast path of [`San::to_move`]: see [`single_fit`].
+    #[inline(always)]
+    pub(super) fn single_fit(&self, pos: &Position, mode: ParseMode) -> Option<Move> {
+        let San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to_file,
+            to_rank: Some(r),
+            promotion,
+        } = *self
+        else {
+            return None;
+        };
+        let to = Square::from_coords(to_file, r);
+        let mask = from_mask(role, file, rank, capture, to_file);
+        let strict = mode == ParseMode::Strict;
+        single_fit(pos, role, to, mask, promotion, capture, strict)
+    }
+
+    /// [`San::to_move`] past its fast path: every candidate listed.
+    #[inline(never)]
+    pub(super) fn resolve_general(
+        &self,
+        pos: &Position,
+        mode: ParseMode,
+    ) -> Result<Move, SanError> {
         match *self {
             San::Normal {
                 role,
@@ -218,20 +253,7 @@ impl San {
                 to_rank,
                 promotion,
             } => {
-                let mut mask = Bitboard::FULL;
-                if let Some(f) = file {
-                    mask &= f;
-                } else if role == Role::Pawn {
-                    // `e4` is a push; `xd5` a capture from either side.
-                    mask &= if capture {
-                        !Bitboard::from_file(to_file)
-                    } else {
-                        Bitboard::from_file(to_file)
-                    };
-                }
-                if let Some(r) = rank {
-                    mask &= r;
-                }
+                let mask = from_mask(role, file, rank, capture, to_file);
                 let mut list = MoveList::new();
                 match to_rank {
                     Some(r) => pos.san_candidates(
@@ -296,10 +318,132 @@ impl SanPlus {
     /// assert_eq!(r.suffix, SuffixVerdict::Contradicted);
     /// assert!(sp.to_move(&pos, ParseMode::Strict).is_err());
     /// ```
+    #[inline]
     pub fn to_move(&self, pos: &Position, mode: ParseMode) -> Result<Resolved, SanError> {
         let m = self.san.to_move(pos, mode)?;
-        verdict(pos, m, self.suffix, mode)
+        match self.suffix {
+            None => Ok(Resolved {
+                mv: m,
+                suffix: SuffixVerdict::Absent,
+            }),
+            Some(s) => verdict(pos, m, s, mode),
+        }
     }
+}
+
+/// The squares a move may leave from, as far as its text says: the written
+/// file and rank; for a pawn without a file, the destination file for a push
+/// (`e4`) and the other files for a capture (`xd5`).
+#[inline]
+fn from_mask(
+    role: Role,
+    file: Option<File>,
+    rank: Option<Rank>,
+    capture: bool,
+    to_file: File,
+) -> Bitboard {
+    let mut mask = Bitboard::FULL;
+    if let Some(f) = file {
+        mask &= f;
+    } else if role == Role::Pawn {
+        mask &= if capture {
+            !Bitboard::from_file(to_file)
+        } else {
+            Bitboard::from_file(to_file)
+        };
+    }
+    if let Some(r) = rank {
+        mask &= r;
+    }
+    mask
+}
+
+/// The one legal move of `role` to `to` from a square of `mask`, found with
+/// attack lookups and no move list: the common case of [`San::to_move`].
+/// `None` whenever the answer is not a single plain fit (no fit, several,
+/// en passant, a pawn whose promotion does not match, a strict capture mark
+/// that does not match): the general path then decides, and errors keep
+/// its wording. Where this gives a move, the general path gives the same.
+#[inline(always)]
+fn single_fit(
+    pos: &Position,
+    role: Role,
+    to: Square,
+    mask: Bitboard,
+    promotion: Option<Role>,
+    capture: bool,
+    strict: bool,
+) -> Option<Move> {
+    let us = pos.turn();
+    let them = us.other();
+    if pos.by_color(us).contains(to) {
+        return None;
+    }
+    let takes = pos.by_color(them).contains(to);
+    if strict && takes != capture {
+        return None;
+    }
+    let king = pos.king(us);
+    let occ = pos.occupied();
+    if role == Role::King {
+        let fits = promotion.is_none()
+            && mask.contains(king)
+            && attacks::king_attacks(king).contains(to)
+            && pos.attackers_to(to, them, occ - king).is_empty();
+        return fits.then(|| Move::normal(king, to));
+    }
+    let checkers = pos.checkers();
+    if let Some(checker) = checkers.first() {
+        if checkers.more_than_one() || !(attacks::between(king, checker) | checker).contains(to) {
+            return None;
+        }
+    }
+    let ours = pos.pieces(us, role) & mask;
+    let mut froms = match role {
+        Role::Pawn => {
+            let promotes = to.rank() == us.relative_rank(Rank::Eighth);
+            if promotes != promotion.is_some()
+                || promotion.is_some_and(|p| !p.is_promotion_target())
+                || Some(to) == pos.ep_square()
+            {
+                return None;
+            }
+            if takes {
+                attacks::pawn_attacks(them, to) & ours
+            } else {
+                let to_bb = Bitboard::from_square(to);
+                let (one, two) = match us {
+                    Color::White => (to_bb.shift_down(), to_bb.shift_down().shift_down()),
+                    Color::Black => (to_bb.shift_up(), to_bb.shift_up().shift_up()),
+                };
+                let pushed = one & ours;
+                if pushed.is_empty()
+                    && to.rank() == us.relative_rank(Rank::Fourth)
+                    && !occ.intersects(one)
+                {
+                    two & ours
+                } else {
+                    pushed
+                }
+            }
+        }
+        _ if promotion.is_some() => return None,
+        Role::Knight => attacks::knight_attacks(to) & ours,
+        Role::Bishop => attacks::bishop_attacks(to, occ) & ours,
+        Role::Rook => attacks::rook_attacks(to, occ) & ours,
+        _ => attacks::queen_attacks(to, occ) & ours,
+    };
+    // Pinned pieces move only along the line of their pin.
+    for from in froms & pos.pinned() {
+        if !attacks::line(king, from).contains(to) {
+            froms.discard(from);
+        }
+    }
+    let from = froms.single()?;
+    Some(match promotion {
+        Some(p) => Move::promotion(from, to, p),
+        None => Move::normal(from, to),
+    })
 }
 
 /// Castling named by a king's move: two files along the back rank (`e1g1`)

@@ -81,11 +81,7 @@ impl GameResult {
     /// assert_eq!(GameResult::from_ascii(b"+/-"), Ok(GameResult::WhiteWinsByDefault));
     /// ```
     pub fn from_ascii(b: &[u8]) -> Result<GameResult, ParseError> {
-        let (r, used) = GameResult::from_ascii_prefix(b)?;
-        if used != b.len() {
-            return Err(ParseError::new(ParseErrorKind::TrailingBytes, used));
-        }
-        Ok(r)
+        super::whole_token(b, GameResult::from_ascii_prefix)
     }
 
     /// Parses a result at the start of `b`; returns it and the bytes used.

@@ -295,11 +295,22 @@ impl San {
         lang: Language,
         mode: ParseMode,
     ) -> Result<SanPlus, ParseError> {
-        let (sp, used) = San::from_ascii_prefix(bytes, lang, mode)?;
-        if used != bytes.len() {
-            return err(ParseErrorKind::TrailingBytes, used);
+        if lang == Language::En {
+            if let Some(sp) = fast_token(bytes) {
+                return Ok(sp);
+            }
         }
-        Ok(sp)
+        San::from_ascii_general(bytes, lang, mode)
+    }
+
+    /// [`San::from_ascii`] past its fast path.
+    #[inline(never)]
+    fn from_ascii_general(
+        bytes: &[u8],
+        lang: Language,
+        mode: ParseMode,
+    ) -> Result<SanPlus, ParseError> {
+        super::whole_token(bytes, |b| San::from_ascii_prefix(b, lang, mode))
     }
 
     /// Parses a move at the start of `bytes` and returns it with the number
@@ -484,6 +495,147 @@ fn fast_english(b: &[u8], lenient: bool) -> Option<(SanPlus, usize)> {
         },
         i,
     ))
+}
+
+/// A whole English token in one of the PGN forms (`e4`, `Nf3`, `exd5`,
+/// `Nbd7`, `R1a3`, `Qh4xe1`, `e8=Q`, `exd8=N`, `O-O`, `O-O-O`, each with
+/// `+` or `#` or nothing), read by its length and fixed positions. These
+/// forms read alike in strict and lenient mode. `None` for anything else,
+/// which the general parser then reads; where both read a token they agree
+/// (a test compares them).
+#[inline]
+fn fast_token(b: &[u8]) -> Option<SanPlus> {
+    #[inline(always)]
+    fn file_of(c: u8) -> Option<File> {
+        let i = c.wrapping_sub(b'a');
+        (i < 8).then(|| File::new(i))
+    }
+    #[inline(always)]
+    fn rank_of(c: u8) -> Option<Rank> {
+        let i = c.wrapping_sub(b'1');
+        (i < 8).then(|| Rank::new(i))
+    }
+    #[inline(always)]
+    fn piece(c: u8) -> Option<Role> {
+        match c {
+            b'N' => Some(Role::Knight),
+            b'B' => Some(Role::Bishop),
+            b'R' => Some(Role::Rook),
+            b'Q' => Some(Role::Queen),
+            b'K' => Some(Role::King),
+            _ => None,
+        }
+    }
+    #[inline(always)]
+    fn promotion(r: Rank, c: u8) -> Option<Role> {
+        match (r, c) {
+            (Rank::First | Rank::Eighth, b'N') => Some(Role::Knight),
+            (Rank::First | Rank::Eighth, b'B') => Some(Role::Bishop),
+            (Rank::First | Rank::Eighth, b'R') => Some(Role::Rook),
+            (Rank::First | Rank::Eighth, b'Q') => Some(Role::Queen),
+            _ => None,
+        }
+    }
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn normal(
+        role: Role,
+        file: Option<File>,
+        rank: Option<Rank>,
+        capture: bool,
+        tf: u8,
+        tr: u8,
+        promotion: Option<Role>,
+    ) -> Option<San> {
+        Some(San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to_file: file_of(tf)?,
+            to_rank: Some(rank_of(tr)?),
+            promotion,
+        })
+    }
+    let (suffix, body) = match *b {
+        [ref body @ .., b'+'] => (Some(Suffix::Check), body),
+        [ref body @ .., b'#'] => (Some(Suffix::Mate), body),
+        _ => (None, b),
+    };
+    let san = match *body {
+        [tf, tr] => normal(Role::Pawn, None, None, false, tf, tr, None)?,
+        [b'O', b'-', b'O'] => San::Castle(CastlingSide::KingSide),
+        [p, tf, tr] => normal(piece(p)?, None, None, false, tf, tr, None)?,
+        [f, b'x', tf, tr] if f.wrapping_sub(b'a') < 8 => {
+            normal(Role::Pawn, file_of(f), None, true, tf, tr, None)?
+        }
+        [tf, tr, b'=', p] => {
+            let r = rank_of(tr)?;
+            normal(
+                Role::Pawn,
+                None,
+                None,
+                false,
+                tf,
+                tr,
+                Some(promotion(r, p)?),
+            )?
+        }
+        [p, b'x', tf, tr] => normal(piece(p)?, None, None, true, tf, tr, None)?,
+        [p, d, tf, tr] => {
+            let role = piece(p)?;
+            match file_of(d) {
+                Some(f) => normal(role, Some(f), None, false, tf, tr, None)?,
+                None => normal(role, None, Some(rank_of(d)?), false, tf, tr, None)?,
+            }
+        }
+        [b'O', b'-', b'O', b'-', b'O'] => San::Castle(CastlingSide::QueenSide),
+        [p, d, b'x', tf, tr] => {
+            let role = piece(p)?;
+            match file_of(d) {
+                Some(f) => normal(role, Some(f), None, true, tf, tr, None)?,
+                None => normal(role, None, Some(rank_of(d)?), true, tf, tr, None)?,
+            }
+        }
+        [p, df, dr, tf, tr] => normal(
+            piece(p)?,
+            Some(file_of(df)?),
+            Some(rank_of(dr)?),
+            false,
+            tf,
+            tr,
+            None,
+        )?,
+        [f, b'x', tf, tr, b'=', p] => {
+            let r = rank_of(tr)?;
+            normal(
+                Role::Pawn,
+                Some(file_of(f)?),
+                None,
+                true,
+                tf,
+                tr,
+                Some(promotion(r, p)?),
+            )?
+        }
+        [p, df, dr, b'x', tf, tr] => normal(
+            piece(p)?,
+            Some(file_of(df)?),
+            Some(rank_of(dr)?),
+            true,
+            tf,
+            tr,
+            None,
+        )?,
+        _ => return None,
+    };
+    Some(SanPlus {
+        san,
+        suffix,
+        nag: None,
+        en_passant: false,
+        draw_offer: false,
+    })
 }
 
 fn parse_normal(b: &[u8], lang: Language, lenient: bool) -> Result<(San, usize), ParseError> {
@@ -841,6 +993,11 @@ impl From<San> for SanPlus {
             draw_offer: false,
         }
     }
+}
+
+#[cfg(test)]
+pub(crate) fn fast_token_for_tests(b: &[u8]) -> Option<SanPlus> {
+    fast_token(b)
 }
 
 #[cfg(test)]

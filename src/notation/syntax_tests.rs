@@ -670,6 +670,30 @@ fn fast_path_agrees_with_general_parser() {
         }
     }
     assert!(fast_hits > 100_000, "{fast_hits}");
+    // The whole-token path of `San::from_ascii`.
+    let mut token_hits = 0;
+    for t in &texts {
+        if let Some(fast) = super::san::fast_token_for_tests(t) {
+            token_hits += 1;
+            for lenient in [false, true] {
+                assert_eq!(
+                    San::parse_general(t, EN, lenient),
+                    Ok((fast, t.len())),
+                    "{:?}",
+                    String::from_utf8_lossy(t)
+                );
+            }
+        }
+    }
+    assert!(token_hits > 10_000, "{token_hits}");
+    // Every SAN python-chess writes takes it.
+    for line in data.lines().filter(|l| !l.starts_with("fen")) {
+        let san = line.split(' ').nth(1).unwrap();
+        assert!(
+            super::san::fast_token_for_tests(san.as_bytes()).is_some(),
+            "{san}"
+        );
+    }
 }
 
 #[test]

@@ -47,37 +47,29 @@ impl Uci {
     /// assert_eq!(Uci::from_ascii(b"0000"), Ok(Uci::Null));
     /// ```
     pub fn from_ascii(b: &[u8]) -> Result<Uci, ParseError> {
-        let (uci, used) = Uci::from_ascii_prefix(b)?;
-        if used != b.len() {
-            return Err(ParseError::new(ParseErrorKind::TrailingBytes, used));
-        }
-        Ok(uci)
+        super::whole_token(b, Uci::from_ascii_prefix)
     }
 
     /// Parses a UCI move at the start of `b`; returns it and the bytes used.
     pub fn from_ascii_prefix(b: &[u8]) -> Result<(Uci, usize), ParseError> {
-        if b.is_empty() {
-            return Err(ParseError::new(ParseErrorKind::Empty, 0));
-        }
         if b.starts_with(b"0000") {
             return Ok((Uci::Null, 4));
         }
-        let from = square_at(b, 0)?;
-        let to = square_at(b, 2)?;
-        let promotion = match b.get(4) {
-            Some(b'q') => Some(Role::Queen),
-            Some(b'r') => Some(Role::Rook),
-            Some(b'b') => Some(Role::Bishop),
-            Some(b'n') => Some(Role::Knight),
+        let promotion = |c| match c {
+            b'q' => Some(Role::Queen),
+            b'r' => Some(Role::Rook),
+            b'b' => Some(Role::Bishop),
+            b'n' => Some(Role::Knight),
             _ => None,
         };
+        let ((from, to, promotion), used) = super::squares_and_promotion(b, square_at, promotion)?;
         Ok((
             Uci::Normal {
                 from,
                 to,
                 promotion,
             },
-            if promotion.is_some() { 5 } else { 4 },
+            used,
         ))
     }
 
