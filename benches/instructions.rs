@@ -212,6 +212,51 @@ library_benchmark_group!(
     ]
 );
 
+// Copy a position and play one legal move in it (the chosen move of each
+// of the 2,000 positions): how many moves gave check afterwards, asserted.
+
+#[library_benchmark]
+#[bench::positions_2000(setup = samples)]
+fn copy_play_movetext(samples: Vec<Sample>) -> u32 {
+    let mut checks = 0;
+    for s in &samples {
+        checks += u32::from(black_box(s.mt.played(s.mt_move)).is_check());
+    }
+    assert_eq!(checks, CHECKS_AND_MATES.0 + CHECKS_AND_MATES.1);
+    checks
+}
+
+#[library_benchmark]
+#[bench::positions_2000(setup = samples)]
+fn copy_play_shakmaty(samples: Vec<Sample>) -> u32 {
+    let mut checks = 0;
+    for s in &samples {
+        let mut p = s.sk.clone();
+        p.play_unchecked(s.sk_move);
+        checks += u32::from(black_box(&p).is_check());
+    }
+    assert_eq!(checks, CHECKS_AND_MATES.0 + CHECKS_AND_MATES.1);
+    checks
+}
+
+#[library_benchmark]
+#[bench::positions_2000(setup = samples)]
+fn copy_play_cozy(samples: Vec<Sample>) -> u32 {
+    let mut checks = 0;
+    for s in &samples {
+        let mut p = s.cz.clone();
+        p.play_unchecked(s.cz_move);
+        checks += u32::from(!black_box(&p).checkers().is_empty());
+    }
+    assert_eq!(checks, CHECKS_AND_MATES.0 + CHECKS_AND_MATES.1);
+    checks
+}
+
+library_benchmark_group!(
+    name = copy_play,
+    benchmarks = [copy_play_movetext, copy_play_shakmaty, copy_play_cozy]
+);
+
 // Check status (none / check / mate) after one legal move per position.
 
 /// How many of the chosen moves give check, and how many mate.
@@ -290,15 +335,7 @@ fn setup_san_moves() -> Vec<san_moves::SanMove> {
 #[library_benchmark]
 #[bench::played(setup = setup_san_moves)]
 fn san_resolve_movetext(moves: Vec<san_moves::SanMove>) -> usize {
-    use movetext::notation::{Language, ParseMode, San};
-    let mut n = 0;
-    for s in black_box(&moves) {
-        if let Ok(sp) = San::from_ascii(s.san, Language::En, ParseMode::Lenient) {
-            if sp.san.to_move(&s.mt, ParseMode::Lenient) == Ok(s.mt_move) {
-                n += 1;
-            }
-        }
-    }
+    let n = san_moves::mt_resolve(black_box(&moves));
     assert_eq!(n, san_moves::MOVES);
     n
 }
@@ -306,29 +343,37 @@ fn san_resolve_movetext(moves: Vec<san_moves::SanMove>) -> usize {
 #[library_benchmark]
 #[bench::played(setup = setup_san_moves)]
 fn san_resolve_shakmaty(moves: Vec<san_moves::SanMove>) -> usize {
-    let mut n = 0;
-    for s in black_box(&moves) {
-        if let Ok(sp) = shakmaty::san::SanPlus::from_ascii(s.san) {
-            if sp.san.to_move(&s.sk) == Ok(s.sk_move) {
-                n += 1;
-            }
-        }
-    }
+    let n = san_moves::sk_resolve(black_box(&moves));
     assert_eq!(n, san_moves::MOVES);
     n
+}
+
+/// Moves played, and written suffixes confirmed by the position.
+const PLAYED_AND_CONFIRMED: (usize, usize) = (
+    san_moves::MOVES,
+    san_moves::CHECKS_AND_MATES.0 + san_moves::CHECKS_AND_MATES.1,
+);
+
+#[library_benchmark]
+#[bench::played(setup = setup_san_moves)]
+fn san_resolve_play_suffix_movetext(moves: Vec<san_moves::SanMove>) -> (usize, usize) {
+    let r = san_moves::mt_play_suffix(black_box(&moves));
+    assert_eq!(r, PLAYED_AND_CONFIRMED);
+    r
+}
+
+#[library_benchmark]
+#[bench::played(setup = setup_san_moves)]
+fn san_resolve_play_suffix_shakmaty(moves: Vec<san_moves::SanMove>) -> (usize, usize) {
+    let r = san_moves::sk_play_suffix(black_box(&moves));
+    assert_eq!(r, PLAYED_AND_CONFIRMED);
+    r
 }
 
 #[library_benchmark]
 #[bench::played(setup = setup_san_moves)]
 fn san_write_movetext(moves: Vec<san_moves::SanMove>) -> usize {
-    use movetext::notation::{write_san, ArrayBuf, SanStyle};
-    let mut buf = ArrayBuf::<16>::new();
-    let mut bytes = 0;
-    for s in black_box(&moves) {
-        buf.clear();
-        write_san(&s.mt, s.mt_move, &SanStyle::PGN, &mut buf);
-        bytes += buf.as_bytes().len();
-    }
+    let bytes = san_moves::mt_write(black_box(&moves));
     assert_eq!(bytes, san_moves::SAN_BYTES);
     bytes
 }
@@ -336,13 +381,7 @@ fn san_write_movetext(moves: Vec<san_moves::SanMove>) -> usize {
 #[library_benchmark]
 #[bench::played(setup = setup_san_moves)]
 fn san_write_shakmaty(moves: Vec<san_moves::SanMove>) -> usize {
-    let mut buf = Vec::with_capacity(16);
-    let mut bytes = 0;
-    for s in black_box(&moves) {
-        buf.clear();
-        shakmaty::san::SanPlus::from_move(s.sk.clone(), s.sk_move).append_ascii_to(&mut buf);
-        bytes += buf.len();
-    }
+    let bytes = san_moves::sk_write(black_box(&moves), &mut Vec::with_capacity(16));
     assert_eq!(bytes, san_moves::SAN_BYTES);
     bytes
 }
@@ -352,6 +391,8 @@ library_benchmark_group!(
     benchmarks = [
         san_resolve_movetext,
         san_resolve_shakmaty,
+        san_resolve_play_suffix_movetext,
+        san_resolve_play_suffix_shakmaty,
         san_write_movetext,
         san_write_shakmaty
     ]
@@ -447,6 +488,7 @@ main!(
     library_benchmark_groups = perft,
     legal_moves,
     san_candidates,
+    copy_play,
     check_status,
     san,
     pgn

@@ -35,8 +35,11 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
-use movetext::notation::{write_san, ArrayBuf, Language, ParseMode, San, SanStyle, SuffixVerdict};
-use san_moves::{san_moves, SanMove, CHECKS_AND_MATES, MOVES, SAN_BYTES};
+use movetext::notation::{write_san, ArrayBuf, SanStyle};
+use san_moves::{
+    mt_play_suffix, mt_resolve, mt_write, san_moves, sk_play_suffix, sk_resolve, sk_write, SanMove,
+    CHECKS_AND_MATES, MOVES, SAN_BYTES,
+};
 use shakmaty::Position as _;
 
 fn group<'a>(
@@ -51,86 +54,8 @@ fn group<'a>(
     g
 }
 
-// The bodies, shared by the correctness checks and the timed loops.
-
-fn mt_resolve(moves: &[SanMove]) -> usize {
-    let mut n = 0;
-    for s in moves {
-        let sp = San::from_ascii(black_box(s.san), Language::En, ParseMode::Lenient).unwrap();
-        let m = sp.san.to_move(&s.mt, ParseMode::Lenient).unwrap();
-        n += usize::from(m == s.mt_move);
-    }
-    n
-}
-
-fn sk_resolve(moves: &[SanMove]) -> usize {
-    let mut n = 0;
-    for s in moves {
-        let sp = shakmaty::san::SanPlus::from_ascii(black_box(s.san)).unwrap();
-        let m = sp.san.to_move(&s.sk).unwrap();
-        n += usize::from(m == s.sk_move);
-    }
-    n
-}
-
-/// Returns (moves played, suffixes confirmed).
-fn mt_play_suffix(moves: &[SanMove]) -> (usize, usize) {
-    let (mut played, mut confirmed) = (0, 0);
-    for s in moves {
-        let sp = San::from_ascii(black_box(s.san), Language::En, ParseMode::Lenient).unwrap();
-        let r = sp.to_move(&s.mt, ParseMode::Lenient).unwrap();
-        let after = black_box(s.mt.played(r.mv));
-        played += usize::from(after.turn() != s.mt.turn());
-        match r.suffix {
-            SuffixVerdict::Confirmed => confirmed += 1,
-            SuffixVerdict::Absent => {}
-            SuffixVerdict::Contradicted => panic!("wrong suffix"),
-        }
-    }
-    (played, confirmed)
-}
-
-fn sk_play_suffix(moves: &[SanMove]) -> (usize, usize) {
-    let (mut played, mut confirmed) = (0, 0);
-    for s in moves {
-        let sp = shakmaty::san::SanPlus::from_ascii(black_box(s.san)).unwrap();
-        let m = sp.san.to_move(&s.sk).unwrap();
-        let mut after = s.sk.clone();
-        after.play_unchecked(m);
-        // As movetext does: only a written suffix is checked. (Not
-        // `Suffix::from_position`, which computes the whole outcome.)
-        let holds = match sp.suffix {
-            None => true,
-            Some(shakmaty::san::Suffix::Check) => after.is_check(),
-            Some(shakmaty::san::Suffix::Checkmate) => after.is_checkmate(),
-        };
-        assert!(holds, "wrong suffix");
-        played += usize::from(black_box(&after).turn() != s.sk.turn());
-        confirmed += usize::from(sp.suffix.is_some());
-    }
-    (played, confirmed)
-}
-
-fn mt_write(moves: &[SanMove]) -> usize {
-    let mut buf = ArrayBuf::<16>::new();
-    let mut bytes = 0;
-    for s in moves {
-        buf.clear();
-        write_san(&s.mt, black_box(s.mt_move), &SanStyle::PGN, &mut buf);
-        bytes += black_box(buf.as_bytes()).len();
-    }
-    bytes
-}
-
-fn sk_write(moves: &[SanMove], buf: &mut Vec<u8>) -> usize {
-    let mut bytes = 0;
-    for s in moves {
-        buf.clear();
-        shakmaty::san::SanPlus::from_move(s.sk.clone(), black_box(s.sk_move)).append_ascii_to(buf);
-        bytes += black_box(&buf[..]).len();
-    }
-    bytes
-}
+// The bodies are in common/san_moves.rs, shared with instructions.rs and
+// examples/san_probe.rs.
 
 /// shakmaty with a hand-made suffix: `San::from_move`, then the move played
 /// on a copy and `+`/`#` from `is_check`/`is_checkmate` (cheaper than

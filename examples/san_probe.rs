@@ -17,81 +17,20 @@ mod san_moves;
 
 use std::hint::black_box;
 
-use movetext::notation::{write_san, ArrayBuf, Language, ParseMode, San, SanStyle, SuffixVerdict};
-use san_moves::{san_moves, SanMove};
-use shakmaty::Position as _;
-
-fn mt_resolve(moves: &[SanMove]) -> usize {
-    let mut n = 0;
-    for s in moves {
-        let sp = San::from_ascii(black_box(s.san), Language::En, ParseMode::Lenient).unwrap();
-        let m = sp.san.to_move(&s.mt, ParseMode::Lenient).unwrap();
-        n += usize::from(m == s.mt_move);
-    }
-    n
-}
-
-fn sk_resolve(moves: &[SanMove]) -> usize {
-    let mut n = 0;
-    for s in moves {
-        let sp = shakmaty::san::SanPlus::from_ascii(black_box(s.san)).unwrap();
-        let m = sp.san.to_move(&s.sk).unwrap();
-        n += usize::from(m == s.sk_move);
-    }
-    n
-}
+use san_moves::{
+    mt_play_suffix, mt_resolve, mt_write, san_moves, sk_play_suffix, sk_resolve, sk_write, SanMove,
+};
 
 fn mt_play(moves: &[SanMove]) -> usize {
-    let mut n = 0;
-    for s in moves {
-        let sp = San::from_ascii(black_box(s.san), Language::En, ParseMode::Lenient).unwrap();
-        let r = sp.to_move(&s.mt, ParseMode::Lenient).unwrap();
-        let after = black_box(s.mt.played(r.mv));
-        assert!(r.suffix != SuffixVerdict::Contradicted);
-        n += usize::from(after.turn() != s.mt.turn());
-    }
-    n
+    mt_play_suffix(moves).0
 }
 
 fn sk_play(moves: &[SanMove]) -> usize {
-    let mut n = 0;
-    for s in moves {
-        let sp = shakmaty::san::SanPlus::from_ascii(black_box(s.san)).unwrap();
-        let m = sp.san.to_move(&s.sk).unwrap();
-        let mut after = s.sk.clone();
-        after.play_unchecked(m);
-        let holds = match sp.suffix {
-            None => true,
-            Some(shakmaty::san::Suffix::Check) => after.is_check(),
-            Some(shakmaty::san::Suffix::Checkmate) => after.is_checkmate(),
-        };
-        assert!(holds);
-        n += usize::from(black_box(&after).turn() != s.sk.turn());
-    }
-    n
+    sk_play_suffix(moves).0
 }
 
-fn mt_write(moves: &[SanMove]) -> usize {
-    let mut buf = ArrayBuf::<16>::new();
-    let mut bytes = 0;
-    for s in moves {
-        buf.clear();
-        write_san(&s.mt, black_box(s.mt_move), &SanStyle::PGN, &mut buf);
-        bytes += black_box(buf.as_bytes()).len();
-    }
-    bytes
-}
-
-fn sk_write(moves: &[SanMove]) -> usize {
-    let mut buf = Vec::with_capacity(16);
-    let mut bytes = 0;
-    for s in moves {
-        buf.clear();
-        shakmaty::san::SanPlus::from_move(s.sk.clone(), black_box(s.sk_move))
-            .append_ascii_to(&mut buf);
-        bytes += black_box(&buf[..]).len();
-    }
-    bytes
+fn sk_write_vec(moves: &[SanMove]) -> usize {
+    sk_write(moves, &mut Vec::with_capacity(16))
 }
 
 #[inline(never)]
@@ -109,7 +48,7 @@ fn main() {
         "mt-play" => mt_play,
         "sk-play" => sk_play,
         "mt-write" => mt_write,
-        "sk-write" => sk_write,
+        "sk-write" => sk_write_vec,
         other => {
             eprintln!("unknown body {other}");
             std::process::exit(2);

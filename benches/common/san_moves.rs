@@ -7,8 +7,11 @@
 //! Everything here runs outside the timed code.
 #![allow(dead_code)] // each bench binary uses a different part
 
-use movetext::notation::{Language, ParseMode, San};
+use std::hint::black_box;
+
+use movetext::notation::{write_san, ArrayBuf, Language, ParseMode, San, SanStyle, SuffixVerdict};
 use movetext::{Move, Position};
+use shakmaty::Position as _;
 
 /// The moves file, compiled in so the benches need no working directory.
 const SAN_MOVES: &str = include_str!("../data/san_moves.txt");
@@ -79,4 +82,94 @@ pub fn san_moves() -> Vec<SanMove> {
     assert_eq!(out.len(), MOVES);
     assert_eq!(out.iter().map(|s| s.san.len()).sum::<usize>(), SAN_BYTES);
     out
+}
+
+// The measured bodies, shared by notation.rs (criterion), instructions.rs
+// (gungraun) and examples/san_probe.rs (callgrind by hand).
+
+/// Parses and resolves every move with movetext; returns how many resolved
+/// to the move played.
+pub fn mt_resolve(moves: &[SanMove]) -> usize {
+    let mut n = 0;
+    for s in moves {
+        let sp = San::from_ascii(black_box(s.san), Language::En, ParseMode::Lenient).unwrap();
+        let m = sp.san.to_move(&s.mt, ParseMode::Lenient).unwrap();
+        n += usize::from(m == s.mt_move);
+    }
+    n
+}
+
+/// The same with shakmaty.
+pub fn sk_resolve(moves: &[SanMove]) -> usize {
+    let mut n = 0;
+    for s in moves {
+        let sp = shakmaty::san::SanPlus::from_ascii(black_box(s.san)).unwrap();
+        let m = sp.san.to_move(&s.sk).unwrap();
+        n += usize::from(m == s.sk_move);
+    }
+    n
+}
+
+/// Parses, resolves and plays every move and checks its written `+`/`#`
+/// with movetext; returns (moves played, suffixes confirmed).
+pub fn mt_play_suffix(moves: &[SanMove]) -> (usize, usize) {
+    let (mut played, mut confirmed) = (0, 0);
+    for s in moves {
+        let sp = San::from_ascii(black_box(s.san), Language::En, ParseMode::Lenient).unwrap();
+        let r = sp.to_move(&s.mt, ParseMode::Lenient).unwrap();
+        let after = black_box(s.mt.played(r.mv));
+        played += usize::from(after.turn() != s.mt.turn());
+        match r.suffix {
+            SuffixVerdict::Confirmed => confirmed += 1,
+            SuffixVerdict::Absent => {}
+            SuffixVerdict::Contradicted => panic!("wrong suffix"),
+        }
+    }
+    (played, confirmed)
+}
+
+/// The same with shakmaty.
+pub fn sk_play_suffix(moves: &[SanMove]) -> (usize, usize) {
+    let (mut played, mut confirmed) = (0, 0);
+    for s in moves {
+        let sp = shakmaty::san::SanPlus::from_ascii(black_box(s.san)).unwrap();
+        let m = sp.san.to_move(&s.sk).unwrap();
+        let mut after = s.sk.clone();
+        after.play_unchecked(m);
+        // As movetext does: only a written suffix is checked. (Not
+        // `Suffix::from_position`, which computes the whole outcome.)
+        let holds = match sp.suffix {
+            None => true,
+            Some(shakmaty::san::Suffix::Check) => after.is_check(),
+            Some(shakmaty::san::Suffix::Checkmate) => after.is_checkmate(),
+        };
+        assert!(holds, "wrong suffix");
+        played += usize::from(black_box(&after).turn() != s.sk.turn());
+        confirmed += usize::from(sp.suffix.is_some());
+    }
+    (played, confirmed)
+}
+
+/// Writes every move as PGN SAN with suffix with movetext; returns the bytes
+/// written.
+pub fn mt_write(moves: &[SanMove]) -> usize {
+    let mut buf = ArrayBuf::<16>::new();
+    let mut bytes = 0;
+    for s in moves {
+        buf.clear();
+        write_san(&s.mt, black_box(s.mt_move), &SanStyle::PGN, &mut buf);
+        bytes += black_box(buf.as_bytes()).len();
+    }
+    bytes
+}
+
+/// The same with shakmaty, into `buf`.
+pub fn sk_write(moves: &[SanMove], buf: &mut Vec<u8>) -> usize {
+    let mut bytes = 0;
+    for s in moves {
+        buf.clear();
+        shakmaty::san::SanPlus::from_move(s.sk.clone(), black_box(s.sk_move)).append_ascii_to(buf);
+        bytes += black_box(&buf[..]).len();
+    }
+    bytes
 }
