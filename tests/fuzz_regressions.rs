@@ -149,6 +149,23 @@ fn two_castling_rights_on_one_side_are_refused() {
     fuzz_checks::fen(&data);
 }
 
+/// Found by the `fen` fuzzer (session 2, after castling generation was
+/// reworked): with the king on h8 (square 63), the mask of squares above
+/// the king was computed as `!((2 << 63) - 1)`, and `2 << 63 == 0`: an
+/// overflow, a panic in builds with overflow checks (release builds wrapped
+/// to the right mask). Now `(u64::MAX << k) << 1`.
+#[test]
+fn castling_with_the_king_on_h8() {
+    let data = std::fs::read(root().join("tests/data/fuzz/fen/castling-king-on-h8")).unwrap();
+    fuzz_checks::fen(&data);
+    // A Chess960 king on h8 castling queen side with the e8 rook.
+    let pos = movetext::Position::from_fen("4r2k/8/8/8/8/8/8/K7 b e - 0 1").unwrap();
+    let castle = movetext::Move::castle(movetext::Square::H8, movetext::Square::E8);
+    assert!(pos.legal_moves().contains(&castle));
+    assert_eq!(pos.count_legal_moves(), pos.legal_moves().len() as u64);
+    fuzz_checks::check_position(&pos);
+}
+
 /// Found by the `pgn_reader` fuzzer: a `Reader::with_capacity(MIN_CAPACITY,
 /// r)` over an `io::Read` that hands over 4 bytes a call reported the junk
 /// line `Event "Missing begin header"]` after a game as `Garbage` with the

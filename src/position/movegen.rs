@@ -297,7 +297,8 @@ impl Position {
             let rights = self.castling & our & Bitboard::from_rank(us.relative_rank(Rank::First));
             if rights.any() {
                 let k = king.index();
-                let above = Bitboard(rights.0 & !((2u64 << k) - 1));
+                // Bits above the king's; none for a king on h8 (k = 63).
+                let above = Bitboard(rights.0 & ((u64::MAX << k) << 1));
                 let below = Bitboard(rights.0 & ((1u64 << k) - 1));
                 if let Some(rook) = above.last() {
                     if self.castling_is_legal(rook, CastlingSide::KingSide) {
