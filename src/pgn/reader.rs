@@ -932,7 +932,8 @@ impl<I: Input> Reader<I> {
                                 g.apply(v.comment(&w[i + 1..k]));
                             }
                             line_start = false;
-                            i = k + 1;
+                            // As after a token, a single space is skipped at once.
+                            i = k + 1 + usize::from(w.get(k + 1) == Some(&b' '));
                         }
                         _ => break,
                     }
