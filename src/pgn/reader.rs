@@ -38,7 +38,9 @@
 use std::io::{self, Read};
 
 use super::buffer::{BufferedInput, Input, SliceInput, DEFAULT_CAPACITY};
-use super::scan::{is_delimiter, is_space, is_tag_line, line_end, token_end, MAX_TAG_LINE};
+use super::scan::{
+    is_delimiter, is_space, is_tag_line, line_end, simple_tag_line, token_end, MAX_TAG_LINE,
+};
 use super::visitor::{Control, ErrorKind, GameResult, Location, Nag, PgnError, RawTag, Visitor};
 
 /// A streaming PGN reader over an [`Input`]: a fixed buffer over any
@@ -554,6 +556,35 @@ impl<I: Input> Reader<I> {
         // is a hard game start, and begins a new game here too.
         let mut at_line_start = self.st.line_start;
         loop {
+            // The common `[Name "value"]` line, its line end in the window:
+            // judged, parsed and read in one step.
+            if let Some((name_end, len)) = simple_tag_line(self.input.window()) {
+                if !prev_tag && !first {
+                    self.st.line_start = true;
+                    return Ok(false);
+                }
+                let w = self.input.window();
+                if !g.skip {
+                    let c = v.tag(&w[1..name_end], RawTag(&w[name_end + 2..len - 2]));
+                    g.apply(c);
+                }
+                prev_tag = at_line_start;
+                first = false;
+                at_line_start = true;
+                if w[len] == b'\n' {
+                    // The byte before the LF is the `]`: no CRLF.
+                    let st = &mut self.st;
+                    st.line += 1;
+                    st.line_begin = self.input.offset() + len as u64 + 1;
+                    st.pending_cr = false;
+                    st.line_start = true;
+                    self.input.consume(len + 1);
+                } else {
+                    self.consume_plain(len);
+                    self.consume_eol()?;
+                }
+                continue;
+            }
             let (len, has_eol) = match self.search(0, line_end)? {
                 Found::At(e) => (e, true),
                 Found::Eof => (self.input.window().len(), false),
@@ -826,9 +857,7 @@ impl<I: Input> Reader<I> {
                     // the glyphs `N` and `TN`.
                     F_MOVE => {
                         let last = w[j - 1];
-                        let glyph = (j - i == 1 && b == b'N')
-                            || (j - i == 2 && b == b'T' && w[i + 1] == b'N');
-                        if last < 0x80 && last != b'!' && last != b'?' && !glyph {
+                        if plain_move(b, last, j - i) {
                             if !g.silent() {
                                 g.apply(v.san(&w[i..j], st.loc(base + i as u64)));
                             }
@@ -838,25 +867,20 @@ impl<I: Input> Reader<I> {
                     }
                     // A move number alone: digits and ASCII dots (never a result).
                     F_DIGIT => {
-                        let mut d = i + 1;
-                        while d < j && w[d].is_ascii_digit() {
-                            d += 1;
-                        }
+                        let d = digits_end(w, i + 1, j);
                         if d < j && w[d] == b'.' {
-                            let mut e = d + 1;
+                            // `12.` or `12...` in one step (a loop would
+                            // mispredict its exit on every other number).
+                            let three = (j >= d + 3) & (w.get(d + 1..d + 3) == Some(b".."));
+                            let mut e = d + 1 + 2 * usize::from(three);
                             while e < j && w[e] == b'.' {
                                 e += 1;
                             }
                             // A move number alone (`12.`), or glued to a plain
                             // move (`12.e4`, `12...Nf6`: as `12. e4`).
                             let glued = e < j && {
-                                let (f, last) = (w[e], w[j - 1]);
-                                FIRST[f as usize] == F_MOVE
-                                    && last < 0x80
-                                    && last != b'!'
-                                    && last != b'?'
-                                    && !(j - e == 1 && f == b'N')
-                                    && !(j - e == 2 && f == b'T' && w[e + 1] == b'N')
+                                let f = w[e];
+                                FIRST[f as usize] == F_MOVE && plain_move(f, w[j - 1], j - e)
                             };
                             if e == j || glued {
                                 if !g.silent() {
@@ -903,16 +927,19 @@ impl<I: Input> Reader<I> {
                     }
                     i += 1;
                 }
-                C_BRACE => match memchr::memchr3(b'}', b'\n', b'\r', &w[i + 1..]) {
-                    Some(k) if w[i + 1 + k] == b'}' => {
-                        if !g.silent() {
-                            g.apply(v.comment(&w[i + 1..i + 1 + k]));
+                C_BRACE => {
+                    match memchr::memchr3(b'}', b'\n', b'\r', &w[i + 1..]).map(|k| i + 1 + k) {
+                        Some(k) if w[k] == b'}' => {
+                            if !g.silent() {
+                                g.apply(v.comment(&w[i + 1..k]));
+                            }
+                            line_start = false;
+                            // As after a token, a single space is skipped at once.
+                            i = k + 1 + usize::from(w.get(k + 1) == Some(&b' '));
                         }
-                        line_start = false;
-                        i += k + 2;
+                        _ => break,
                     }
-                    _ => break,
-                },
+                }
                 C_OPEN => {
                     g.depth += 1;
                     if g.depth == 1 {
@@ -1244,6 +1271,55 @@ fn delimiter_from(w: &[u8], mut j: usize) -> (usize, bool) {
         j += 1;
     }
     (j, w.get(j) == Some(&b' '))
+}
+
+/// The end of the run of ASCII digits of `w[from..to]`: a word at a time
+/// (move numbers are 1 to 3 digits: a loop would mispredict its exit).
+#[inline(always)]
+fn digits_end(w: &[u8], from: usize, to: usize) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let mut d = from;
+    while let Some(chunk) = w.get(d..d + 8) {
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        // Exact flags of the bytes in `0..=9` (ASCII only).
+        let a = x & !HI;
+        let ge = a.wrapping_add(LO * u64::from(0x80 - b'0'));
+        let gt = a.wrapping_add(LO * u64::from(0x7f - b'9'));
+        let non_digit = !(ge & !gt & !x) & HI;
+        if non_digit != 0 {
+            return (d + (non_digit.trailing_zeros() / 8) as usize).min(to);
+        }
+        d += 8;
+        if d >= to {
+            return to;
+        }
+    }
+    while d < to && w[d].is_ascii_digit() {
+        d += 1;
+    }
+    d.min(to)
+}
+
+/// Last bytes of a plain move: ASCII but `!` and `?` (a glyph suffix).
+const PLAIN_LAST: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x80 {
+        t[b] = b != b'!' as usize && b != b'?' as usize;
+        b += 1;
+    }
+    t
+};
+
+/// Whether a token of `len` bytes from `first` to `last`, `first` a move
+/// letter, is a plain move: no glyph suffix, not the glyphs `N` and `TN`.
+/// Without a branch: the outcome is mostly true, but the tests would
+/// depend on the token's length.
+#[inline(always)]
+fn plain_move(first: u8, last: u8, len: usize) -> bool {
+    let glyph = ((len == 1) & (first == b'N')) | ((len == 2) & (first == b'T') & (last == b'N'));
+    PLAIN_LAST[last as usize] & !glyph
 }
 
 /// First bytes of a token: plain move letters, digits, anything else.
@@ -1615,6 +1691,135 @@ mod tests {
                     (scalar, space),
                     "{w:?} from {from}"
                 );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod fast_scan_tests {
+    use super::*;
+
+    /// A xorshift stream of bytes drawn mostly from `alphabet`.
+    fn random_lines(seed: u64, alphabet: &[u8], count: usize, mut f: impl FnMut(&[u8])) {
+        let mut x = seed;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..count {
+            let mut w = Vec::new();
+            let n = next() % 48;
+            for _ in 0..n {
+                let r = next();
+                let pick = (r % (alphabet.len() as u64 * 2)) as usize;
+                w.push(
+                    alphabet
+                        .get(pick)
+                        .copied()
+                        .unwrap_or(b'a' + (r >> 32) as u8 % 26),
+                );
+            }
+            f(&w);
+        }
+    }
+
+    /// `simple_tag_line` finds exactly the lines `simple_tag` accepts (when
+    /// the name is at most 15 bytes and the window holds 25 bytes), with the
+    /// same name and value.
+    fn check_simple(s: &[u8]) {
+        let fast = simple_tag_line(s);
+        let slow = line_end(s).and_then(|e| simple_tag(&s[..e]).map(|(n, _)| (n, e)));
+        match fast {
+            Some(found) => {
+                assert_eq!(Some(found), slow, "{:?}", String::from_utf8_lossy(s));
+                assert!(is_tag_line(&s[..found.1]));
+            }
+            None => assert!(
+                // A control byte (a tab) in the value is left to the slow path.
+                slow.is_none_or(|(n, e)| n > 16
+                    || s.len() < 25
+                    || s[n + 2..e - 2].iter().any(|&b| b < 0x20)),
+                "missed {:?}",
+                String::from_utf8_lossy(s)
+            ),
+        }
+    }
+
+    #[test]
+    fn simple_tag_line_matches_simple_tag() {
+        let alphabet = b"[[]]\"\"\"  \\\n\rEvent_9Zz\t\x80\xff@`{/:";
+        random_lines(0x0bad_cafe_f00d_1234, alphabet, 50_000, |w| {
+            let mut s = b"[".to_vec();
+            s.extend_from_slice(w);
+            check_simple(&s);
+            check_simple(w);
+        });
+        let lines: [&[u8]; 9] = [
+            b"[Event \"Rated Blitz game\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n",
+            b"[Site \"https://lichess.org/ENPo6ReH\"]\r\n[Date \"2025.05.01\"]\r\n",
+            b"[A \"\"]\n..........................",
+            b"[BlackFideId_123 \"738590\"]\n........................",
+            b"[BlackFideId_1234 \"738590\"]\n.......................",
+            b"[Event \"a \\\" b\"]\n.............................",
+            b"[Event \"x\"] \n..................................",
+            b"[Ev@nt \"x\"]\n....................................",
+            b"[Event \"x\"]",
+        ];
+        for s in lines {
+            check_simple(s);
+        }
+        assert_eq!(simple_tag_line(lines[0]), Some((6, 26)));
+        assert_eq!(simple_tag_line(lines[1]), Some((5, 37)));
+        assert_eq!(simple_tag_line(lines[2]), Some((2, 6)));
+        assert_eq!(simple_tag_line(lines[3]), Some((16, 26)));
+        for s in &lines[4..] {
+            assert_eq!(simple_tag_line(s), None);
+        }
+        // Past the longest tag line.
+        let mut long = b"[Event \"".to_vec();
+        long.resize(MAX_TAG_LINE - 2, b'v');
+        long.extend_from_slice(b"\"]\n");
+        assert_eq!(simple_tag_line(&long), Some((6, MAX_TAG_LINE)));
+        long.insert(10, b'v');
+        assert_eq!(simple_tag_line(&long), None);
+    }
+}
+
+#[cfg(test)]
+mod digits_tests {
+    use super::digits_end;
+
+    #[test]
+    fn digits_end_matches_scalar_scan() {
+        let alphabet = b"0123456789/:.\x80\xb0\xb9 a";
+        let mut x: u64 = 0x7f4a_7c15_9e37_79b9;
+        for _ in 0..20_000 {
+            let mut w = Vec::new();
+            for _ in 0..(x % 30) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Mostly digits.
+                let pick = (x % (alphabet.len() as u64 + 10)) as usize;
+                w.push(
+                    alphabet
+                        .get(pick)
+                        .copied()
+                        .unwrap_or(b'0' + (pick % 10) as u8),
+                );
+            }
+            x ^= x << 13;
+            for from in 0..=w.len() {
+                for to in from..=w.len() {
+                    let scalar = w[from..to]
+                        .iter()
+                        .position(|b| !b.is_ascii_digit())
+                        .map_or(to, |k| from + k);
+                    assert_eq!(digits_end(&w, from, to), scalar, "{w:?} {from}..{to}");
+                }
             }
         }
     }
