@@ -643,3 +643,30 @@ fn move_numbers_glued_to_moves() {
     ];
     assert_eq!(v.0, expect.map(|(s, c)| (s.to_string(), c)).to_vec());
 }
+
+#[test]
+fn tags_carry_the_location_of_their_bracket() {
+    // A simple tag line (fast path), one after spaces and a CRLF, two on one
+    // line, and a tag with an escaped quote (general path).
+    let pgn = b"[A \"1\"]\r\n  [B \"2\"] [C \"3\"]\n[D \"x\\\"y\"]\n\n1. e4 *\n[E \"5\"]\n*";
+    let mut games = Vec::new();
+    Reader::from_slice(pgn)
+        .read_all(&mut EventLog::default(), |g| {
+            games.push(
+                g.iter()
+                    .filter(|e| matches!(e, Event::Tag(..)))
+                    .map(|e| format!("{e:#}"))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .unwrap();
+    assert_eq!(
+        games,
+        [
+            // Line 2 begins with spaces: no tag line, so `[D` is a hard start.
+            vec!["tag A 1 @0 1:1", "tag B 2 @11 2:3", "tag C 3 @19 2:11"],
+            vec!["tag D x\\\"y @27 3:1"],
+            vec!["tag E 5 @47 6:1"],
+        ]
+    );
+}

@@ -565,7 +565,8 @@ impl<I: Input> Reader<I> {
                 }
                 let w = self.input.window();
                 if !g.skip {
-                    let c = v.tag(&w[1..name_end], RawTag(&w[name_end + 2..len - 2]));
+                    let at = self.st.loc(self.input.offset());
+                    let c = v.tag(&w[1..name_end], RawTag(&w[name_end + 2..len - 2]), at);
                     g.apply(c);
                 }
                 prev_tag = at_line_start;
