@@ -480,6 +480,31 @@ pub fn last_hard_start(data: &[u8]) -> Option<usize> {
     best
 }
 
+/// 3,000 pseudo-random inputs of up to 23 pieces from `parts` (a fixed
+/// xorshift sequence), for the tests of the scanner and of the readers
+/// built on its rules.
+#[cfg(test)]
+pub(crate) fn line_soups(parts: &[&[u8]]) -> Vec<Vec<u8>> {
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut out = Vec::with_capacity(3000);
+    let mut len = 0x9e37_79b9_7f4a_7c15u64 % 24;
+    for _ in 0..3000 {
+        let data = (0..len)
+            .flat_map(|_| parts[(next() % parts.len() as u64) as usize])
+            .copied()
+            .collect();
+        len = next() % 24;
+        out.push(data);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -566,18 +591,7 @@ mod tests {
             b"[%clk 1]",
             b" ",
         ];
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-        for _ in 0..3000 {
-            let mut data = Vec::new();
-            for _ in 0..(x % 24) {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                data.extend_from_slice(PARTS[(x % PARTS.len() as u64) as usize]);
-            }
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+        for data in line_soups(&PARTS) {
             for eof in [false, true] {
                 assert_eq!(
                     hard_starts(&data, eof),
