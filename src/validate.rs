@@ -275,21 +275,61 @@ pub fn resolve_token(
     lang: Language,
     mode: ParseMode,
 ) -> Result<(Move, SuffixVerdict), GameErrorKind> {
+    let mut after = *pos;
+    play_token(&mut after, token, lang, mode)
+}
+
+/// [`resolve_token`], and plays the move on `pos` (a SAN move in one step,
+/// see [`SanPlus::play`](crate::notation::SanPlus::play); the null move
+/// passes the turn). On an error `pos` is unchanged.
+///
+/// ```
+/// use movetext::notation::{Language, ParseMode, SuffixVerdict};
+/// use movetext::validate::play_token;
+/// use movetext::{Move, Position, Square};
+///
+/// let mut pos = Position::new();
+/// let played = play_token(&mut pos, b"e2e4", Language::En, ParseMode::Lenient);
+/// assert_eq!(played, Ok((Move::normal(Square::E2, Square::E4), SuffixVerdict::Absent)));
+/// assert!(play_token(&mut pos, b"e5+", Language::En, ParseMode::Strict).is_err());
+/// assert_eq!(pos.fullmove_number(), 1);
+/// ```
+pub fn play_token(
+    pos: &mut Position,
+    token: &[u8],
+    lang: Language,
+    mode: ParseMode,
+) -> Result<(Move, SuffixVerdict), GameErrorKind> {
     let san_err = match San::from_ascii(token, lang, mode) {
-        Ok(sp) => match sp.to_move(pos, mode) {
+        Ok(sp) => match sp.play(pos, mode) {
             Ok(r) => return Ok((r.mv, r.suffix)),
             // `b8c6` reads as an over-disambiguated pawn move in SAN; as
             // UCI it may be legal.
             Err(e) => match lenient_other_notations(pos, token, lang, mode) {
-                Some(Ok(m)) => return Ok((m, SuffixVerdict::Absent)),
+                Some(Ok(m)) => {
+                    play_or_pass(pos, m);
+                    return Ok((m, SuffixVerdict::Absent));
+                }
                 _ => return Err(GameErrorKind::Move(e)),
             },
         },
         Err(e) => e,
     };
     match lenient_other_notations(pos, token, lang, mode) {
-        Some(r) => r.map(|m| (m, SuffixVerdict::Absent)),
+        Some(r) => r.map(|m| {
+            play_or_pass(pos, m);
+            (m, SuffixVerdict::Absent)
+        }),
         None => Err(GameErrorKind::Syntax(san_err)),
+    }
+}
+
+/// Plays `m`, or passes the turn for the null move (UCI `0000`).
+fn play_or_pass(pos: &mut Position, m: Move) {
+    if m.is_null() {
+        pos.play_null();
+    } else {
+        pos.play(m);
     }
 }
 
@@ -495,16 +535,18 @@ impl<V: GameVisitor> Validator<V> {
             return self.no_move(token, line, column, offset);
         }
         let before = self.pos;
-        match resolve_token(&before, token, self.lang, self.options.mode) {
+        match play_token(&mut self.pos, token, self.lang, self.options.mode) {
             // `--` with a glyph (`--?`) or `Z0` reaches here as a token and
             // reads as the null move.
-            Ok((m, _)) if m.is_null() => self.play_null(),
+            Ok((m, _)) if m.is_null() => {
+                self.pos = before;
+                self.play_null()
+            }
             Ok((m, verdict)) => {
                 if verdict == SuffixVerdict::Contradicted {
                     self.summary.wrong_suffixes += 1;
                 }
                 self.inner.legal_move(&before, m, token, self.depth());
-                self.pos.play(m);
                 self.before_last = Some(before);
                 if self.stack.is_empty() {
                     self.summary.moves += 1;
@@ -705,13 +747,7 @@ impl<V: GameVisitor> Validator<V> {
                     pos.play_null();
                     true
                 }
-                Some(t) => match resolve_token(&pos, t, lang, self.options.mode) {
-                    Ok((m, _)) => {
-                        pos.play(m);
-                        true
-                    }
-                    Err(_) => false,
-                },
+                Some(t) => play_token(&mut pos, t, lang, self.options.mode).is_ok(),
             })
         })
     }

@@ -110,15 +110,16 @@ pub fn sk_resolve(moves: &[SanMove]) -> usize {
     n
 }
 
-/// Parses, resolves and plays every move and checks its written `+`/`#`
-/// with movetext; returns (moves played, suffixes confirmed).
+/// Parses, resolves and plays every move on a copy of the position before
+/// it and checks its written `+`/`#` with movetext (`SanPlus::play`);
+/// returns (moves played, suffixes confirmed).
 pub fn mt_play_suffix(moves: &[SanMove]) -> (usize, usize) {
     let (mut played, mut confirmed) = (0, 0);
     for s in moves {
         let sp = San::from_ascii(black_box(s.san), Language::En, ParseMode::Lenient).unwrap();
-        let r = sp.to_move(&s.mt, ParseMode::Lenient).unwrap();
-        let after = black_box(s.mt.played(r.mv));
-        played += usize::from(after.turn() != s.mt.turn());
+        let mut after = s.mt;
+        let r = sp.play(&mut after, ParseMode::Lenient).unwrap();
+        played += usize::from(black_box(&after).turn() != s.mt.turn());
         match r.suffix {
             SuffixVerdict::Confirmed => confirmed += 1,
             SuffixVerdict::Absent => {}

@@ -21,7 +21,32 @@ fn resolve(
     mode: ParseMode,
 ) -> Result<Resolved, SanError> {
     let sp = San::from_ascii(text.as_bytes(), lang, mode).unwrap_or_else(|e| panic!("{text}: {e}"));
-    sp.to_move(p, mode)
+    let r = sp.to_move(p, mode);
+    assert_plays_as_resolved(p, sp, mode, r);
+    r
+}
+
+/// `SanPlus::play` gives what `to_move` gives, and leaves the position as
+/// `played` does (passed for the null move, unchanged on an error).
+#[track_caller]
+fn assert_plays_as_resolved(
+    p: &Position,
+    sp: SanPlus,
+    mode: ParseMode,
+    resolved: Result<Resolved, SanError>,
+) {
+    let mut after = *p;
+    let r = sp.play(&mut after, mode);
+    assert_eq!(r, resolved, "{sp:?} in {p}");
+    match r {
+        Ok(r) if r.mv.is_null() => {
+            let mut passed = *p;
+            passed.play_null();
+            assert_eq!(after, passed, "{sp:?} in {p}");
+        }
+        Ok(r) => assert_eq!(after, p.played(r.mv), "{sp:?} in {p}"),
+        Err(_) => assert_eq!(after, *p, "{sp:?} in {p}"),
+    }
 }
 
 #[track_caller]
@@ -886,4 +911,48 @@ fn fast_resolve_agrees_with_general_path() {
         }
     }
     assert!(checked > 1_000_000 && moves > 50_000, "{checked} {moves}");
+}
+
+/// `SanPlus::play` (resolve and play in one step, the suffix judged after
+/// the move) agrees with `to_move` then `played` for every legal move of
+/// the python-chess positions and of random playouts, written with each
+/// suffix form, in both modes: same move, same verdict, same error, same
+/// position after (unchanged after an error).
+#[test]
+fn play_agrees_with_resolve_then_play() {
+    let data = include_str!("../../tests/data/notation/python_chess_moves.txt");
+    let mut positions: Vec<Position> = data
+        .lines()
+        .filter_map(|l| l.strip_prefix("fen ").or_else(|| l.strip_prefix("fen960 ")))
+        .map(pos)
+        .collect();
+    positions.extend(playout_positions(40, 120));
+    let suffixes = ["", "+", "#", "++", " dis ch", " dbl ch", "X"];
+    let no_suffix = SanStyle {
+        suffix: false,
+        ..SanStyle::PGN
+    };
+    let (mut checked, mut verdicts) = (0u64, [0u64; 3]);
+    for p in &positions {
+        for &m in &p.legal_moves() {
+            let bare = san(p, m, &no_suffix);
+            for suffix in suffixes {
+                let text = format!("{bare}{suffix}");
+                for mode in [Strict, Lenient] {
+                    let Ok(sp) = San::from_ascii(text.as_bytes(), EN, mode) else {
+                        continue;
+                    };
+                    let r = sp.to_move(p, mode);
+                    assert_eq!(r.map(|r| r.mv).ok().or(Some(m)), Some(m), "{text} in {p}");
+                    assert_plays_as_resolved(p, sp, mode, r);
+                    if let Ok(r) = r {
+                        verdicts[r.suffix as usize] += 1;
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
+    assert!(verdicts.iter().all(|&n| n > 100), "{verdicts:?}");
 }

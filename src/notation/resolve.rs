@@ -126,36 +126,51 @@ fn unique(list: &MoveList) -> Result<Move, SanError> {
 }
 
 /// Whether the suffix holds after `m`: `Ok`, or what the move really does.
-/// A plain `+` needs only [`Position::gives_check`]; the full check status
-/// (a mate test) is computed only when a claim needs it or fails.
+/// A plain `+` needs only [`Position::gives_check`]; the move is played only
+/// when it gives check.
 fn suffix_holds(pos: &Position, m: Move, suffix: Suffix) -> Result<(), CheckStatus> {
     if !pos.gives_check(m) {
         return Err(CheckStatus::None);
     }
+    let moved_to = if m.is_castle() {
+        Position::castle_king_target(m)
+    } else {
+        m.to()
+    };
+    suffix_holds_after(&pos.played(m), moved_to, suffix)
+}
+
+/// Whether the suffix holds in `after`, the position the move led to (its
+/// piece now on `moved_to`): `Ok`, or what the move really does. The mate
+/// test runs only when a claim needs it or fails.
+fn suffix_holds_after(
+    after: &Position,
+    moved_to: Square,
+    suffix: Suffix,
+) -> Result<(), CheckStatus> {
+    let checkers = after.checkers();
+    if checkers.is_empty() {
+        return Err(CheckStatus::None);
+    }
+    let status = || {
+        if after.has_legal_moves() {
+            CheckStatus::Check
+        } else {
+            CheckStatus::Checkmate
+        }
+    };
     let ok = match suffix {
         Suffix::Check => return Ok(()),
-        Suffix::Mate | Suffix::MateX => pos.check_status_after(m) == CheckStatus::Checkmate,
-        Suffix::DoublePlus if pos.check_status_after(m) == CheckStatus::Checkmate => true,
-        Suffix::DoublePlus | Suffix::DoubleCheck | Suffix::DiscoveredCheck => {
-            let checkers = pos.played(m).checkers();
-            match suffix {
-                Suffix::DiscoveredCheck => {
-                    // Some checker is not the piece that moved.
-                    let moved = if m.is_castle() {
-                        Position::castle_king_target(m)
-                    } else {
-                        m.to()
-                    };
-                    (checkers - moved).any()
-                }
-                _ => checkers.more_than_one(),
-            }
-        }
+        Suffix::Mate | Suffix::MateX => status() == CheckStatus::Checkmate,
+        Suffix::DoublePlus => checkers.more_than_one() || status() == CheckStatus::Checkmate,
+        Suffix::DoubleCheck => checkers.more_than_one(),
+        // Some checker is not the piece that moved.
+        Suffix::DiscoveredCheck => (checkers - moved_to).any(),
     };
     if ok {
         Ok(())
     } else {
-        Err(pos.check_status_after(m))
+        Err(status())
     }
 }
 
@@ -218,6 +233,12 @@ impl San {
     /// The fast path of [`San::to_move`]: see [`single_fit`].
     #[inline(always)]
     pub(super) fn single_fit(&self, pos: &Position, mode: ParseMode) -> Option<Move> {
+        self.single_fit_role(pos, mode).map(|(m, _)| m)
+    }
+
+    /// [`San::single_fit`], with the role of the piece that moves.
+    #[inline(always)]
+    fn single_fit_role(&self, pos: &Position, mode: ParseMode) -> Option<(Move, Role)> {
         let San::Normal {
             role,
             file,
@@ -233,7 +254,7 @@ impl San {
         let to = Square::from_coords(to_file, r);
         let mask = from_mask(role, file, rank, capture, to_file);
         let strict = mode == ParseMode::Strict;
-        single_fit(pos, role, to, mask, promotion, capture, strict)
+        single_fit(pos, role, to, mask, promotion, capture, strict).map(|m| (m, role))
     }
 
     /// [`San::to_move`] past its fast path: every candidate listed.
@@ -328,6 +349,58 @@ impl SanPlus {
             }),
             Some(s) => verdict(pos, m, s, mode),
         }
+    }
+
+    /// Resolves the move as [`SanPlus::to_move`] does and plays it on `pos`,
+    /// in one step: the piece is known from the text, and the suffix is
+    /// judged from the position reached. The null move (`--`) passes the
+    /// turn. On an error `pos` is unchanged.
+    ///
+    /// ```
+    /// use movetext::notation::{Language, ParseMode, San, SuffixVerdict};
+    /// use movetext::Position;
+    ///
+    /// let mut pos = Position::new();
+    /// for (san, suffix) in [("f3", SuffixVerdict::Absent), ("e5", SuffixVerdict::Absent),
+    ///                       ("g4", SuffixVerdict::Absent), ("Qh4#", SuffixVerdict::Confirmed)] {
+    ///     let sp = San::from_ascii(san.as_bytes(), Language::En, ParseMode::Strict).unwrap();
+    ///     assert_eq!(sp.play(&mut pos, ParseMode::Strict).unwrap().suffix, suffix);
+    /// }
+    /// assert!(pos.is_checkmate());
+    /// ```
+    #[inline]
+    pub fn play(&self, pos: &mut Position, mode: ParseMode) -> Result<Resolved, SanError> {
+        let Some((m, role)) = self.san.single_fit_role(pos, mode) else {
+            let r = self.to_move(pos, mode)?;
+            if r.mv.is_null() {
+                pos.play_null();
+            } else {
+                pos.play(r.mv);
+            }
+            return Ok(r);
+        };
+        let Some(s) = self.suffix else {
+            pos.play_role(m, role);
+            return Ok(Resolved {
+                mv: m,
+                suffix: SuffixVerdict::Absent,
+            });
+        };
+        let mut after = *pos;
+        after.play_role(m, role);
+        let suffix = match suffix_holds_after(&after, m.to(), s) {
+            Ok(()) => SuffixVerdict::Confirmed,
+            Err(actual) if mode == ParseMode::Strict => {
+                return Err(SanError::WrongSuffix {
+                    mv: m,
+                    claimed: s,
+                    actual,
+                })
+            }
+            Err(_) => SuffixVerdict::Contradicted,
+        };
+        *pos = after;
+        Ok(Resolved { mv: m, suffix })
     }
 }
 
@@ -433,10 +506,20 @@ fn single_fit(
         Role::Rook => attacks::rook_attacks(to, occ) & ours,
         _ => attacks::queen_attacks(to, occ) & ours,
     };
-    // Pinned pieces move only along the line of their pin.
-    for from in froms & pos.pinned() {
-        if !attacks::line(king, from).contains(to) {
-            froms.discard(from);
+    // Pinned pieces move only along the line of their pin. Only a piece on
+    // a line from the king, with an enemy slider on the lines, can be
+    // pinned: most moves skip the look.
+    let (rook_rays, bishop_rays) = (attacks::rook_rays(king), attacks::bishop_rays(king));
+    let exposed = froms & (rook_rays | bishop_rays);
+    let queens = pos.by_role(Role::Queen);
+    let snipers = pos.by_color(them)
+        & ((rook_rays & (pos.by_role(Role::Rook) | queens))
+            | (bishop_rays & (pos.by_role(Role::Bishop) | queens)));
+    if exposed.any() && snipers.any() {
+        for from in exposed & pos.pinned() {
+            if !attacks::line(king, from).contains(to) {
+                froms.discard(from);
+            }
         }
     }
     let from = froms.single()?;

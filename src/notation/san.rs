@@ -503,7 +503,7 @@ fn fast_english(b: &[u8], lenient: bool) -> Option<(SanPlus, usize)> {
 /// forms read alike in strict and lenient mode. `None` for anything else,
 /// which the general parser then reads; where both read a token they agree
 /// (a test compares them).
-#[inline]
+#[inline(always)]
 fn fast_token(b: &[u8]) -> Option<SanPlus> {
     #[inline(always)]
     fn file_of(c: u8) -> Option<File> {

@@ -454,14 +454,22 @@ impl Position {
     /// [`Position::play`], inlined into the caller (perft).
     #[inline(always)]
     pub(crate) fn play_inline(&mut self, m: Move) {
+        let Some(moved) = self.role_at(m.from()) else {
+            debug_assert!(false, "no piece on {} for {m:?}", m.from());
+            return;
+        };
+        self.play_role(m, moved);
+    }
+
+    /// [`Position::play`] of a move whose piece is known to be `moved` (a
+    /// SAN move names it): saves looking it up.
+    #[inline(always)]
+    pub(crate) fn play_role(&mut self, m: Move, moved: Role) {
+        debug_assert_eq!(self.role_at(m.from()), Some(moved), "{m:?}");
         let us = self.turn;
         let them = us.other();
         let from = m.from();
         let to = m.to();
-        let Some(moved) = self.role_at(from) else {
-            debug_assert!(false, "no piece on {from} for {m:?}");
-            return;
-        };
         self.ep_square = None;
         self.halfmove_clock += 1;
         // Black's move ends a full move.
