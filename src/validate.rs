@@ -294,6 +294,7 @@ pub fn resolve_token(
 /// assert!(play_token(&mut pos, b"e5+", Language::En, ParseMode::Strict).is_err());
 /// assert_eq!(pos.fullmove_number(), 1);
 /// ```
+#[inline]
 pub fn play_token(
     pos: &mut Position,
     token: &[u8],
@@ -412,12 +413,15 @@ pub struct Validator<V> {
     unknown_start: bool,
     variant_960: bool,
     variant_other: bool,
-    // Play state.
-    pos: Position,
+    // Play state: three boards, the current position, the one before the
+    // last move (when `has_last`) and a spare the next move is played on,
+    // so that a move costs one copy; `at` gives their places in `boards`.
+    boards: [Position; 3],
+    at: Boards,
+    has_last: bool,
     /// Per open variation: the position to return to and the position before
     /// the last move at that level.
     stack: Vec<(Position, Option<Position>)>,
-    before_last: Option<Position>,
     lang: Language,
     summary: GameSummary,
     done: bool,
@@ -427,6 +431,14 @@ pub struct Validator<V> {
     arena: Vec<u8>,
     recs: Vec<Rec>,
     too_large: bool,
+}
+
+/// Where the validator's three boards are (see `Validator::boards`).
+#[derive(Copy, Clone, Debug)]
+struct Boards {
+    current: usize,
+    last: usize,
+    spare: usize,
 }
 
 impl<V: GameVisitor> Validator<V> {
@@ -448,9 +460,14 @@ impl<V: GameVisitor> Validator<V> {
             unknown_start: false,
             variant_960: false,
             variant_other: false,
-            pos: Position::new(),
+            boards: [Position::new(); 3],
+            at: Boards {
+                current: 0,
+                last: 1,
+                spare: 2,
+            },
+            has_last: false,
             stack: Vec::new(),
-            before_last: None,
             lang,
             summary: GameSummary {
                 game: 0,
@@ -490,6 +507,42 @@ impl<V: GameVisitor> Validator<V> {
         self.stack.len() as u32
     }
 
+    /// The current position.
+    fn pos(&self) -> &Position {
+        &self.boards[self.at.current]
+    }
+
+    fn pos_mut(&mut self) -> &mut Position {
+        &mut self.boards[self.at.current]
+    }
+
+    /// The position before the last move at this level, if any.
+    fn before_last(&self) -> Option<Position> {
+        self.has_last.then(|| self.boards[self.at.last])
+    }
+
+    /// Copies the current position onto the spare board, to play on.
+    fn spare_copy(&mut self) -> &mut Position {
+        self.boards[self.at.spare] = self.boards[self.at.current];
+        &mut self.boards[self.at.spare]
+    }
+
+    /// The move played on the spare board stands: it becomes the current
+    /// position, and the current one the position before the last move.
+    fn advance(&mut self) {
+        let Boards {
+            current,
+            last,
+            spare,
+        } = self.at;
+        self.at = Boards {
+            current: spare,
+            last: current,
+            spare: last,
+        };
+        self.has_last = true;
+    }
+
     fn fail(&mut self, mut e: GameError) -> Control {
         e.game = self.game;
         self.summary.errors += 1;
@@ -505,7 +558,7 @@ impl<V: GameVisitor> Validator<V> {
     }
 
     fn setup(&mut self) -> Control {
-        self.pos = Position::new();
+        *self.pos_mut() = Position::new();
         if self.variant_other {
             let e = GameError::new(self.game, GameErrorKind::UnsupportedVariant, &self.variant)
                 .at(self.variant_at);
@@ -514,7 +567,7 @@ impl<V: GameVisitor> Validator<V> {
         self.unknown_start = self.fen_tag && self.fen.iter().all(u8::is_ascii_whitespace);
         if self.fen_tag && !self.unknown_start {
             match Position::from_fen_bytes(&self.fen) {
-                Ok(p) => self.pos = p,
+                Ok(p) => *self.pos_mut() = p,
                 Err(fe) => {
                     let fen = core::mem::take(&mut self.fen);
                     let e = GameError::new(self.game, GameErrorKind::Fen(fe), &fen).at(self.fen_at);
@@ -524,9 +577,9 @@ impl<V: GameVisitor> Validator<V> {
             }
         }
         if self.variant_960 {
-            self.pos.set_castling_mode(CastlingMode::Chess960);
+            self.pos_mut().set_castling_mode(CastlingMode::Chess960);
         }
-        self.inner.start(&self.pos);
+        self.inner.start(&self.boards[self.at.current]);
         Control::Continue
     }
 
@@ -534,20 +587,19 @@ impl<V: GameVisitor> Validator<V> {
         if self.done | self.unknown_start {
             return self.no_move(token, line, column, offset);
         }
-        let before = self.pos;
-        match play_token(&mut self.pos, token, self.lang, self.options.mode) {
+        let (lang, mode) = (self.lang, self.options.mode);
+        match play_token(self.spare_copy(), token, lang, mode) {
             // `--` with a glyph (`--?`) or `Z0` reaches here as a token and
             // reads as the null move.
-            Ok((m, _)) if m.is_null() => {
-                self.pos = before;
-                self.play_null()
-            }
+            Ok((m, _)) if m.is_null() => self.play_null(),
             Ok((m, verdict)) => {
                 if verdict == SuffixVerdict::Contradicted {
                     self.summary.wrong_suffixes += 1;
                 }
-                self.inner.legal_move(&before, m, token, self.depth());
-                self.before_last = Some(before);
+                let depth = self.depth();
+                self.inner
+                    .legal_move(&self.boards[self.at.current], m, token, depth);
+                self.advance();
                 if self.stack.is_empty() {
                     self.summary.moves += 1;
                 } else {
@@ -560,6 +612,7 @@ impl<V: GameVisitor> Validator<V> {
                 e.line = line;
                 e.column = column;
                 e.offset = offset;
+                let before = self.pos();
                 e.move_number = Some((before.fullmove_number(), before.turn()));
                 self.fail(e)
             }
@@ -587,10 +640,10 @@ impl<V: GameVisitor> Validator<V> {
             let e = GameError::new(self.game, GameErrorKind::EmptyFen, b"--");
             return self.fail(e);
         }
-        let before = self.pos;
-        self.inner.null_move(&before, self.depth());
-        self.pos.play_null();
-        self.before_last = Some(before);
+        let depth = self.depth();
+        self.inner.null_move(&self.boards[self.at.current], depth);
+        self.spare_copy().play_null();
+        self.advance();
         Control::Continue
     }
 
@@ -601,7 +654,7 @@ impl<V: GameVisitor> Validator<V> {
         if !self.options.variations {
             return Control::Skip;
         }
-        let Some(before) = self.before_last else {
+        let Some(before) = self.before_last() else {
             let e = GameError::new(self.game, GameErrorKind::BadVariation, b"(");
             return self.fail(e);
         };
@@ -609,9 +662,9 @@ impl<V: GameVisitor> Validator<V> {
             let e = GameError::new(self.game, GameErrorKind::BadVariation, b"(");
             return self.fail(e);
         }
-        self.stack.push((self.pos, self.before_last));
-        self.pos = before;
-        self.before_last = None;
+        self.stack.push((*self.pos(), Some(before)));
+        *self.pos_mut() = before;
+        self.has_last = false;
         self.inner.begin_variation();
         Control::Continue
     }
@@ -621,8 +674,11 @@ impl<V: GameVisitor> Validator<V> {
             return Control::Skip;
         }
         if let Some((pos, before_last)) = self.stack.pop() {
-            self.pos = pos;
-            self.before_last = before_last;
+            *self.pos_mut() = pos;
+            self.has_last = before_last.is_some();
+            if let Some(b) = before_last {
+                self.boards[self.at.last] = b;
+            }
             self.inner.end_variation();
         }
         Control::Continue
@@ -635,7 +691,7 @@ impl<V: GameVisitor> Validator<V> {
         self.variant_960 = false;
         self.variant_other = false;
         self.stack.clear();
-        self.before_last = None;
+        self.has_last = false;
         self.done = false;
         self.result_seen = false;
         self.too_large = false;
