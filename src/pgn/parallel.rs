@@ -38,9 +38,9 @@ use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::Mutex;
 use std::thread;
+
+use crossbeam_channel::{Receiver, Sender};
 
 use super::buffer::SliceInput;
 use super::reader::Reader;
@@ -198,17 +198,17 @@ where
     let window = options.effective_window();
     let threads = options.threads.clamp(1, window);
     let cutter = Cutter::new(input, options.chunk_size.max(1));
-    let (task_tx, task_rx) = mpsc::channel::<Task<V::Output>>();
-    let (done_tx, done_rx) = mpsc::channel::<Done<V::Output>>();
-    let task_rx = Mutex::new(task_rx);
+    // The window bounds what is queued; the channels need no bound of their own.
+    let (task_tx, task_rx) = crossbeam_channel::unbounded::<Task<V::Output>>();
+    let (done_tx, done_rx) = crossbeam_channel::unbounded::<Done<V::Output>>();
     let cancel = AtomicBool::new(false);
     let outcome = thread::scope(|s| {
         for _ in 0..threads {
-            let done_tx = done_tx.clone();
-            let (task_rx, cancel, make_visitor) = (&task_rx, &cancel, &make_visitor);
-            s.spawn(move || worker(task_rx, &done_tx, cancel, make_visitor));
+            let (task_rx, done_tx) = (task_rx.clone(), done_tx.clone());
+            let (cancel, make_visitor) = (&cancel, &make_visitor);
+            s.spawn(move || worker(&task_rx, &done_tx, cancel, make_visitor));
         }
-        drop(done_tx);
+        drop((task_rx, done_tx));
         let mut main = Main {
             cutter,
             window,
@@ -276,7 +276,7 @@ enum Outcome {
 }
 
 fn worker<V, F>(
-    tasks: &Mutex<Receiver<Task<V::Output>>>,
+    tasks: &Receiver<Task<V::Output>>,
     done: &Sender<Done<V::Output>>,
     cancel: &AtomicBool,
     make_visitor: &F,
@@ -285,11 +285,7 @@ fn worker<V, F>(
     F: Fn() -> V,
 {
     loop {
-        let task = {
-            let rx = tasks.lock().unwrap_or_else(|e| e.into_inner());
-            rx.recv()
-        };
-        let Ok(mut task) = task else {
+        let Ok(mut task) = tasks.recv() else {
             return;
         };
         if cancel.load(Ordering::Relaxed) {
