@@ -270,6 +270,30 @@ fn check_prefix<T: PartialEq + core::fmt::Debug, E: core::fmt::Debug>(
 /// with the same value; whatever parses resolves without panicking, and a
 /// resolved move is legal; a parsed SAN written back (in the language,
 /// letters) reads back leniently to the same SAN.
+/// `SanPlus::play` (resolve and play in one step) gives what `to_move`
+/// gave, and leaves the position as playing that move does (the null move
+/// passes; an error leaves it unchanged).
+fn assert_plays_as_resolved(
+    pos: &Position,
+    sp: &movetext::notation::SanPlus,
+    mode: movetext::notation::ParseMode,
+    resolved: Result<movetext::notation::Resolved, movetext::notation::SanError>,
+) {
+    let mut after = *pos;
+    let played = sp.play(&mut after, mode);
+    assert_eq!(
+        played, resolved,
+        "SanPlus::play vs to_move: {sp:?} in {pos}"
+    );
+    let mut want = *pos;
+    match played {
+        Ok(r) if r.mv.is_null() => want.play_null(),
+        Ok(r) => want.play(r.mv),
+        Err(_) => {}
+    }
+    assert_eq!(after, want, "SanPlus::play position: {sp:?} in {pos}");
+}
+
 pub fn notation_parsers(data: &[u8]) {
     use movetext::notation::{
         Descriptive, GameResult, Iccf, Lan, Language, Nag, ParseMode, San, SanStyle, Uci,
@@ -304,9 +328,11 @@ pub fn notation_parsers(data: &[u8]) {
                 continue;
             };
             for resolve_mode in [ParseMode::Strict, ParseMode::Lenient] {
-                if let Ok(r) = sp.to_move(&pos, resolve_mode) {
+                let resolved = sp.to_move(&pos, resolve_mode);
+                if let Ok(r) = resolved {
                     assert_resolves_legal(&pos, r.mv, "SAN", t);
                 }
+                assert_plays_as_resolved(&pos, &sp, resolve_mode, resolved);
             }
             let mut out = String::new();
             sp.san
@@ -427,10 +453,11 @@ pub fn check_roundtrip(pos: &Position, style: &movetext::notation::SanStyle, whi
             write_san(pos, m, style, &mut s);
             let read = San::from_ascii(s.as_bytes(), lang, mode)
                 .unwrap_or_else(|e| panic!("SAN {s:?} ({style:?}, {mode:?}): {e} in {fen}"));
-            let r = read
-                .to_move(pos, mode)
+            let resolved = read.to_move(pos, mode);
+            let r = resolved
                 .unwrap_or_else(|e| panic!("SAN {s:?} ({style:?}, {mode:?}): {e} in {fen}"));
             assert_eq!(r.mv, m, "SAN {s:?} ({style:?}, {mode:?}) in {fen}");
+            assert_plays_as_resolved(pos, &read, mode, resolved);
         }
 
         if which & LAN != 0 {
