@@ -94,6 +94,9 @@ struct State {
     line_begin: u64,
     /// The last byte read was a CR (an LF right after it ends no new line).
     pending_cr: bool,
+    /// The fast paths are off: every item is read by the general code (the
+    /// tests' oracle of the fast paths).
+    general: bool,
 }
 
 impl State {
@@ -558,7 +561,9 @@ impl<I: Input> Reader<I> {
         loop {
             // The common `[Name "value"]` line, its line end in the window:
             // judged, parsed and read in one step.
-            if let Some((name_end, len)) = simple_tag_line(self.input.window()) {
+            if let Some((name_end, len)) =
+                simple_tag_line(self.input.window()).filter(|_| !self.st.general)
+            {
                 if !prev_tag && !first {
                     self.st.line_start = true;
                     return Ok(false);
@@ -733,7 +738,7 @@ impl<I: Input> Reader<I> {
         loop {
             // The common items, straight from the window; the rest (and
             // anything needing a refill) one at a time below.
-            if self.movetext_fast(v, g) {
+            if !self.st.general && self.movetext_fast(v, g) {
                 result = true;
                 break;
             }
@@ -929,7 +934,7 @@ impl<I: Input> Reader<I> {
                     i += 1;
                 }
                 C_BRACE => {
-                    match memchr::memchr3(b'}', b'\n', b'\r', &w[i + 1..]).map(|k| i + 1 + k) {
+                    match close_or_eol(w, i + 1) {
                         Some(k) if w[k] == b'}' => {
                             if !g.silent() {
                                 g.apply(v.comment(&w[i + 1..k]));
@@ -1199,6 +1204,62 @@ impl<I: Input> Reader<I> {
         }
         Ok(false)
     }
+}
+
+/// The first `}`, LF or CR in `w` at or after `from`: a one-line comment's
+/// end. Comments are mostly short (`{ [%clk 0:05:00] }`): the first 64
+/// bytes are searched 16 at a time inline, the rest with `memchr3`.
+#[inline(always)]
+fn close_or_eol(w: &[u8], from: usize) -> Option<usize> {
+    let mut at = from;
+    while at < from + 64 {
+        let Some(chunk) = w.get(at..at + 16) else {
+            break;
+        };
+        let m = close_or_eol_mask(chunk.try_into().unwrap_or(&[0; 16]));
+        if m != 0 {
+            return Some(at + m.trailing_zeros() as usize);
+        }
+        at += 16;
+    }
+    let rest = w.get(at..)?;
+    memchr::memchr3(b'}', b'\n', b'\r', rest).map(|k| at + k)
+}
+
+/// The bits of the `}`, LF and CR bytes of `c` (bit `k`: `c[k]`), with SSE2.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn close_or_eol_mask(c: &[u8; 16]) -> u32 {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_set_epi64x,
+    };
+    let lo = i64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+    let hi = i64::from_le_bytes([c[8], c[9], c[10], c[11], c[12], c[13], c[14], c[15]]);
+    // SAFETY: these intrinsics need only SSE2, which is part of the x86_64
+    // baseline (every x86_64 target enables it); they work on values in
+    // registers, never on memory.
+    unsafe {
+        let x = _mm_set_epi64x(hi, lo);
+        let eq = |b: u8| _mm_cmpeq_epi8(x, _mm_set1_epi8(b as i8));
+        let m = _mm_or_si128(_mm_or_si128(eq(b'}'), eq(b'\n')), eq(b'\r'));
+        _mm_movemask_epi8(m) as u32
+    }
+}
+
+/// The bits of the `}`, LF and CR bytes of `c` (bit `k`: `c[k]`).
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn close_or_eol_mask(c: &[u8; 16]) -> u32 {
+    close_or_eol_mask_scalar(c)
+}
+
+/// Byte-at-a-time twin of [`close_or_eol_mask`].
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn close_or_eol_mask_scalar(c: &[u8; 16]) -> u32 {
+    c.iter()
+        .enumerate()
+        .filter(|&(_, &b)| matches!(b, b'}' | b'\n' | b'\r'))
+        .fold(0, |m, (k, _)| m | 1 << k)
 }
 
 /// Byte classes of the movetext fast loop.
@@ -1822,6 +1883,188 @@ mod digits_tests {
                     assert_eq!(digits_end(&w, from, to), scalar, "{w:?} {from}..{to}");
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod fast_path_tests {
+    use super::*;
+    use crate::pgn::events::{Event, EventLog};
+    use crate::pgn::scan::line_soups;
+
+    /// Every event of every game of `data`, read from a slice or with a
+    /// buffer of `capacity` bytes, by the fast paths or (`general`) without.
+    fn log(data: &[u8], capacity: Option<usize>, general: bool) -> Vec<Vec<Event>> {
+        let mut out = Vec::new();
+        let mut v = EventLog::default();
+        match capacity {
+            None => {
+                let mut r = Reader::from_slice(data);
+                r.st.general = general;
+                r.read_all(&mut v, |g| out.push(g)).unwrap();
+            }
+            Some(c) => {
+                let mut r = Reader::with_capacity(c, data);
+                r.st.general = general;
+                r.read_all(&mut v, |g| out.push(g)).unwrap();
+            }
+        }
+        out
+    }
+
+    /// The fast paths give exactly the events (tokens, locations, errors,
+    /// game numbers) of the general code, from a slice and buffered.
+    fn check(data: &[u8]) {
+        let want = log(data, None, true);
+        let show = || String::from_utf8_lossy(data).into_owned();
+        assert_eq!(log(data, None, false), want, "{}", show());
+        assert_eq!(log(data, Some(0), false), want, "{}", show());
+    }
+
+    /// `data` with its LFs as CRLF, and as lone CRs.
+    fn line_end_variants(data: &[u8]) -> [Vec<u8>; 2] {
+        let crlf = data.iter().fold(Vec::new(), |mut v, &b| {
+            if b == b'\n' {
+                v.push(b'\r');
+            }
+            v.push(b);
+            v
+        });
+        let cr = data
+            .iter()
+            .map(|&b| if b == b'\n' { b'\r' } else { b })
+            .collect();
+        [crlf, cr]
+    }
+
+    #[test]
+    fn fast_paths_equal_the_general_code_on_random_line_soups() {
+        const PARTS: [&[u8]; 40] = [
+            b"[Event \"x\"]",
+            b"[Site \"a\\\"b\"]",
+            b"\n",
+            b"\r",
+            b"\r\n",
+            b" ",
+            b"  ",
+            b"\t",
+            b"1.",
+            b"12. ",
+            b"3...",
+            b"e4 ",
+            b"Nf3",
+            b"exd5+ ",
+            b"O-O-O",
+            b"N ",
+            b"TN ",
+            b"e4!? ",
+            b"Qh5\xe2\x88\x9e ",
+            b"{ [%clk 0:05:00] } ",
+            b"{ [%eval 0.17] [%clk 0:03:00] }",
+            b"{",
+            b"}",
+            b"{ a comment that is longer than sixty-four bytes, so that it is searched twice } ",
+            b"(",
+            b") ",
+            b"$12 ",
+            b"$ ",
+            b"$999",
+            b";x",
+            b"%y",
+            b"1-0",
+            b" 0-1",
+            b"1/2-1/2 ",
+            b"* ",
+            b"0-0 ",
+            b"+/- ",
+            b"--",
+            b"\0",
+            b"12.e4",
+        ];
+        for data in line_soups(&PARTS) {
+            check(&data);
+        }
+    }
+
+    #[test]
+    fn fast_paths_equal_the_general_code_on_the_test_data() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
+        let mut n = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "pgn") {
+                let data = std::fs::read(&path).unwrap();
+                check(&data);
+                for variant in line_end_variants(&data) {
+                    check(&variant);
+                }
+                n += 1;
+            }
+        }
+        assert!(n > 0, "no .pgn file in {dir}");
+    }
+
+    /// The bench files and the sample of the shared corpus (`../shared` or
+    /// /work/shared), with LF, CRLF and CR line ends.
+    #[test]
+    #[ignore = "needs the shared corpus"]
+    fn fast_paths_equal_the_general_code_on_the_corpus() {
+        let beside = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
+        let root = if std::path::Path::new(beside).is_dir() {
+            beside
+        } else {
+            "/work/shared/corpus"
+        };
+        for rel in [
+            "bench/lichess_db_1000k.pgn",
+            "bench/twic1599_1000k.pgn",
+            "sample.pgn",
+        ] {
+            let data = std::fs::read(format!("{root}/{rel}")).unwrap();
+            check(&data);
+            for variant in line_end_variants(&data) {
+                check(&variant);
+            }
+        }
+    }
+
+    #[test]
+    fn close_or_eol_equals_a_scan() {
+        let alphabet = b"}\n\r{ [%clk0:5]";
+        let mut x: u64 = 0x1234_5678_9abc_def1;
+        for _ in 0..5000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let len = (x % 160) as usize;
+            let w: Vec<u8> = (0..len)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    // Mostly bytes that are none of the three.
+                    let pick = (x % (alphabet.len() as u64 * 8)) as usize;
+                    alphabet
+                        .get(pick)
+                        .copied()
+                        .unwrap_or(b'a' + (x >> 40) as u8 % 26)
+                })
+                .collect();
+            for from in 0..=len {
+                let want = w[from..]
+                    .iter()
+                    .position(|&b| matches!(b, b'}' | b'\n' | b'\r'))
+                    .map(|k| from + k);
+                assert_eq!(close_or_eol(&w, from), want, "{w:?} {from}");
+            }
+        }
+        for v in 0..=255u8 {
+            let mut c = [0u8; 16];
+            for (k, b) in c.iter_mut().enumerate() {
+                *b = v.wrapping_add(k as u8 * 17);
+            }
+            assert_eq!(close_or_eol_mask(&c), close_or_eol_mask_scalar(&c));
         }
     }
 }
