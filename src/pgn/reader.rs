@@ -851,6 +851,24 @@ impl<I: Input> Reader<I> {
             let b = w[i];
             let class = CLASS[b as usize];
             if class == C_TOKEN {
+                // The common move number (`12. `, `12... `) from one word,
+                // before its end is looked for.
+                let number = if FIRST[b as usize] == F_DIGIT {
+                    move_number_at(w, i)
+                } else {
+                    None
+                };
+                if let Some((d, j)) = number {
+                    line_start = false;
+                    if !g.silent() {
+                        let n = w[i..d]
+                            .iter()
+                            .fold(0u32, |n, &b| n * 10 + u32::from(b - b'0'));
+                        g.apply(v.move_number(n, j - d == 3));
+                    }
+                    i = j + usize::from(w[j] == b' ');
+                    continue;
+                }
                 let (j, space) = delimiter_from(w, i + 1);
                 if j == w.len() && !eof {
                     break;
@@ -1333,6 +1351,40 @@ fn delimiter_from(w: &[u8], mut j: usize) -> (usize, bool) {
         j += 1;
     }
     (j, w.get(j) == Some(&b' '))
+}
+
+/// The move number `12.` or `12...` (1 to 4 digits, one or three dots)
+/// at `w[i]`, ended by a delimiter that `w` holds: the end of its digits and
+/// its end (the delimiter's index). From one word, without looking for the
+/// token's end: most move numbers are read here. None says nothing.
+#[inline(always)]
+fn move_number_at(w: &[u8], i: usize) -> Option<(usize, usize)> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let x = u64::from_le_bytes(w.get(i..i + 8)?.try_into().ok()?);
+    // Exact flags of the bytes that are not ASCII digits.
+    let a = x & !HI;
+    let ge = a.wrapping_add(LO * u64::from(0x80 - b'0'));
+    let gt = a.wrapping_add(LO * u64::from(0x7f - b'9'));
+    let non_digit = !(ge & !gt & !x) & HI;
+    // Up to 4 digits: the dots and the delimiter are in the word.
+    let digits = (non_digit.trailing_zeros() / 8) as usize;
+    if digits > 4 {
+        return None;
+    }
+    let rest = x >> (8 * digits);
+    let byte = |k: usize| (rest >> (8 * k)) as u8;
+    if byte(0) != b'.' {
+        return None;
+    }
+    let dots = if is_delimiter(byte(1)) {
+        1
+    } else if byte(1) == b'.' && byte(2) == b'.' && is_delimiter(byte(3)) {
+        3
+    } else {
+        return None;
+    };
+    Some((i + digits, i + digits + dots))
 }
 
 /// The end of the run of ASCII digits of `w[from..to]`: a word at a time
@@ -1940,7 +1992,13 @@ mod fast_path_tests {
 
     #[test]
     fn fast_paths_equal_the_general_code_on_random_line_soups() {
-        const PARTS: [&[u8]; 40] = [
+        const PARTS: [&[u8]; 46] = [
+            b"1234. ",
+            b"12345.",
+            b"7..",
+            b"8....",
+            b"9...(",
+            b"10.{",
             b"[Event \"x\"]",
             b"[Site \"a\\\"b\"]",
             b"\n",
