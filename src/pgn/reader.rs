@@ -1315,8 +1315,9 @@ const CLASS: [u8; 256] = {
 /// and whether that delimiter is a space.
 ///
 /// Eight bytes at a time: a bit trick flags bytes below `0x2a` (controls,
-/// space, `$`, `(`, `)`, but also `!`, `#` and a few more), `;`, `[`/`{`
-/// and `]`/`}`; the lowest flag is exact, and is checked against the table.
+/// space, `$`, `(`, `)`, but also `!`, `#` and a few more), another `;`,
+/// `[`, `]`, `{`, `}` (and `9`, `=`, `?`, `Y`, `_`, `y`); the lowest flag
+/// is exact, and is checked against the table.
 /// The delimiter byte is taken from the loaded word, not loaded again: the
 /// next token's position depends on as few steps as possible.
 #[inline(always)]
@@ -1330,11 +1331,10 @@ fn delimiter_from(w: &[u8], mut j: usize) -> (usize, bool) {
     while let Some(chunk) = w.get(j..j + 8) {
         let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
         let below = x.wrapping_sub(LO * 0x2a) & !x & HI;
-        let y = x | (LO * 0x20);
-        let m = below
-            | zero_bytes(y ^ (LO * b'{' as u64))
-            | zero_bytes(y ^ (LO * b'}' as u64))
-            | zero_bytes(x ^ (LO * b';' as u64));
+        // `;` `[` `]` `{` `}` are the ASCII bytes with bits 0x19 set and
+        // 0x80 clear, with `9` `=` `?` `Y` `_` `y` (rare in a move):
+        // one term for the five.
+        let m = below | zero_bytes((x | (LO * 0x66)) ^ (LO * 0x7f));
         if m == 0 {
             j += 8;
             continue;
@@ -1785,7 +1785,7 @@ mod tests {
         // Every delimiter, every byte the bit trick flags without being one,
         // and ordinary move bytes, UTF-8 included.
         let alphabet: Vec<u8> =
-            b" \t\n\r\x0b\x0c{}()[];$\0!\"#%&'\x01\x1f*+,-./Nfx3=\x80\xe2\xbd[{".to_vec();
+            b" \t\n\r\x0b\x0c{}()[];$\0!\"#%&'\x01\x1f*+,-./Nfx3=9?Yy_\x7f\x80\xe2\xbd[{".to_vec();
         let mut x: u64 = 0x2545_f491_4f6c_dd1d;
         for _ in 0..20_000 {
             let mut w = Vec::new();
