@@ -1232,6 +1232,17 @@ impl<I: Input> Reader<I> {
 #[inline(always)]
 fn close_or_eol(w: &[u8], from: usize) -> Option<usize> {
     let mut at = from;
+    // The first 32 bytes (a clock comment's `}` is at 17, an evaluation
+    // and clock comment's near 30) with one branch.
+    if let Some(chunk) = w.get(from..from + 32) {
+        let (a, b) = chunk.split_at(16);
+        let m = close_or_eol_mask(a.try_into().unwrap_or(&[0; 16]))
+            | close_or_eol_mask(b.try_into().unwrap_or(&[0; 16])) << 16;
+        if m != 0 {
+            return Some(from + m.trailing_zeros() as usize);
+        }
+        at += 32;
+    }
     while at < from + 64 {
         let Some(chunk) = w.get(at..at + 16) else {
             break;
