@@ -846,6 +846,8 @@ impl<I: Input> Reader<I> {
         let eof = input.is_eof();
         let mut line_start = st.line_start;
         let mut over = false;
+        // The length of the last one-line comment, with its braces.
+        let mut comment_len = 0;
         let mut i = 0;
         while i < w.len() {
             let b = w[i];
@@ -960,8 +962,17 @@ impl<I: Input> Reader<I> {
                                 g.apply(v.comment(&w[i + 1..k]));
                             }
                             line_start = false;
-                            // As after a token, a single space is skipped at once.
-                            i = k + 1 + usize::from(space);
+                            // As after a token, a single space is skipped at
+                            // once. A comment as long as the last one, and a
+                            // space after it (a clock comment after every
+                            // move): the next position is computed from the
+                            // guess, without waiting for the search.
+                            let guess = i + comment_len;
+                            i = if k + 1 == guess && space {
+                                guess + 1
+                            } else {
+                                other_comment_len(&mut comment_len, i, k, space)
+                            };
                         }
                         _ => break,
                     }
@@ -1224,6 +1235,16 @@ impl<I: Input> Reader<I> {
         }
         Ok(false)
     }
+}
+
+/// After a comment `w[i..=k]` of another length than the last one (or
+/// without a space after it): notes its length; returns the next position.
+/// Out of line, so that the guessed path stays a branch.
+#[cold]
+#[inline(never)]
+fn other_comment_len(comment_len: &mut usize, i: usize, k: usize, space: bool) -> usize {
+    *comment_len = k + 1 - i;
+    k + 1 + usize::from(space)
 }
 
 /// The first `}`, LF or CR in `w` at or after `from` (a one-line comment's
