@@ -252,6 +252,23 @@ fn simple_tag_line_sse2(s: &[u8]) -> Option<(usize, usize)> {
     if name_end == 1 || name_end == 17 || s[name_end] != b' ' || s.get(q1) != Some(&b'"') {
         return None;
     }
+    // A line of less than 64 bytes: its end is the first control byte (no
+    // control may come before it), found from the line's start with the
+    // masks of 64 bytes, apart from the checks of the name and value. The
+    // next line's start waits on that search only (the checks are branches).
+    if let Some(block) = s.get(..64) {
+        let (control, quote) = sse2::line_masks(block.try_into().ok()?);
+        if control != 0 {
+            let eol = control.trailing_zeros() as usize;
+            let value = q1 + 1;
+            let simple = eol >= value + 2
+                && s[eol - 2] == b'"'
+                && s[eol - 1] == b']'
+                && matches!(s[eol], b'\n' | b'\r')
+                && (quote >> value) & ((1u64 << (eol - 2 - value)) - 1) == 0;
+            return simple.then_some((name_end, eol));
+        }
+    }
     let mut i = q1 + 1;
     let q2 = loop {
         if i >= MAX_TAG_LINE {
@@ -316,6 +333,29 @@ mod sse2 {
             let name = _mm_or_si128(_mm_or_si128(digit, letter), _mm_cmpeq_epi8(x, splat(b'_')));
             !(_mm_movemask_epi8(name) as u32) & 0xffff
         }
+    }
+
+    /// The control bytes of `c` (below 0x20: LF, CR, tab ...), and its `"`
+    /// and `\\` (bit `k`: byte `k`).
+    #[inline(always)]
+    pub(super) fn line_masks(c: &[u8; 64]) -> (u64, u64) {
+        let mut control = 0;
+        let mut quote = 0;
+        for q in 0..4 {
+            let x = load(c[16 * q..16 * q + 16].try_into().unwrap_or(&[0; 16]));
+            // SAFETY: as in `load`: SSE2 only, values only.
+            unsafe {
+                let splat = |b: u8| _mm_set1_epi8(b as i8);
+                let ctl = _mm_cmpeq_epi8(_mm_min_epu8(x, splat(0x1f)), x);
+                let qb = _mm_or_si128(
+                    _mm_cmpeq_epi8(x, splat(b'"')),
+                    _mm_cmpeq_epi8(x, splat(b'\\')),
+                );
+                control |= u64::from(_mm_movemask_epi8(ctl) as u16) << (16 * q);
+                quote |= u64::from(_mm_movemask_epi8(qb) as u16) << (16 * q);
+            }
+        }
+        (control, quote)
     }
 
     /// The bytes of `c` that end a simple tag value: `"`, `\\` and controls
@@ -673,6 +713,9 @@ mod tests {
                 let t = &s[..cut.min(s.len())];
                 assert_eq!(simple_tag_line(t), simple_tag_line_swar(t), "{t:?}");
             }
+            // With 64 bytes at hand (the SSE2 reader's one-step path).
+            s.resize(s.len().max(64 + (name + value) % 8), b'.');
+            assert_eq!(simple_tag_line(&s), simple_tag_line_swar(&s), "{s:?}");
         }
     }
 
