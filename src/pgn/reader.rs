@@ -94,6 +94,9 @@ struct State {
     line_begin: u64,
     /// The last byte read was a CR (an LF right after it ends no new line).
     pending_cr: bool,
+    /// The fast paths are off: every item is read by the general code (the
+    /// tests' oracle of the fast paths).
+    general: bool,
 }
 
 impl State {
@@ -558,7 +561,9 @@ impl<I: Input> Reader<I> {
         loop {
             // The common `[Name "value"]` line, its line end in the window:
             // judged, parsed and read in one step.
-            if let Some((name_end, len)) = simple_tag_line(self.input.window()) {
+            if let Some((name_end, len)) =
+                simple_tag_line(self.input.window()).filter(|_| !self.st.general)
+            {
                 if !prev_tag && !first {
                     self.st.line_start = true;
                     return Ok(false);
@@ -733,7 +738,7 @@ impl<I: Input> Reader<I> {
         loop {
             // The common items, straight from the window; the rest (and
             // anything needing a refill) one at a time below.
-            if self.movetext_fast(v, g) {
+            if !self.st.general && self.movetext_fast(v, g) {
                 result = true;
                 break;
             }
@@ -841,11 +846,33 @@ impl<I: Input> Reader<I> {
         let eof = input.is_eof();
         let mut line_start = st.line_start;
         let mut over = false;
+        // The length of the last one-line comment, with its braces.
+        let mut comment_len = 0;
         let mut i = 0;
         while i < w.len() {
             let b = w[i];
-            let class = CLASS[b as usize];
-            if class == C_TOKEN {
+            // Tokens first, from their own table: a branch, not a jump
+            // through the class table, for the most common items.
+            let kind = KIND[b as usize];
+            if kind != K_NONE {
+                // The common move number (`12. `, `12... `) from one word,
+                // before its end is looked for.
+                let number = if kind == F_DIGIT {
+                    move_number_at(w, i)
+                } else {
+                    None
+                };
+                if let Some((d, j, space)) = number {
+                    line_start = false;
+                    if !g.silent() {
+                        let n = w[i..d]
+                            .iter()
+                            .fold(0u32, |n, &b| n * 10 + u32::from(b - b'0'));
+                        g.apply(v.move_number(n, j - d == 3));
+                    }
+                    i = j + usize::from(space);
+                    continue;
+                }
                 let (j, space) = delimiter_from(w, i + 1);
                 if j == w.len() && !eof {
                     break;
@@ -853,7 +880,7 @@ impl<I: Input> Reader<I> {
                 line_start = false;
                 // After a token, a single space is skipped at once.
                 let next = j + usize::from(space);
-                match FIRST[b as usize] {
+                match kind {
                     // A plain move: a letter first, no glyph suffix, not
                     // the glyphs `N` and `TN`.
                     F_MOVE => {
@@ -915,7 +942,7 @@ impl<I: Input> Reader<I> {
                 i = j;
                 continue;
             }
-            match class {
+            match CLASS[b as usize] {
                 C_SPACE => {
                     line_start = b == b'\n' || b == b'\r';
                     if line_start {
@@ -929,14 +956,23 @@ impl<I: Input> Reader<I> {
                     i += 1;
                 }
                 C_BRACE => {
-                    match memchr::memchr3(b'}', b'\n', b'\r', &w[i + 1..]).map(|k| i + 1 + k) {
-                        Some(k) if w[k] == b'}' => {
+                    match close_or_eol(w, i + 1) {
+                        Some((k, space)) if w[k] == b'}' => {
                             if !g.silent() {
                                 g.apply(v.comment(&w[i + 1..k]));
                             }
                             line_start = false;
-                            // As after a token, a single space is skipped at once.
-                            i = k + 1 + usize::from(w.get(k + 1) == Some(&b' '));
+                            // As after a token, a single space is skipped at
+                            // once. A comment as long as the last one, and a
+                            // space after it (a clock comment after every
+                            // move): the next position is computed from the
+                            // guess, without waiting for the search.
+                            let guess = i + comment_len;
+                            i = if k + 1 == guess && space {
+                                guess + 1
+                            } else {
+                                other_comment_len(&mut comment_len, i, k, space)
+                            };
                         }
                         _ => break,
                     }
@@ -1201,6 +1237,102 @@ impl<I: Input> Reader<I> {
     }
 }
 
+/// After a comment `w[i..=k]` of another length than the last one (or
+/// without a space after it): notes its length; returns the next position.
+/// Out of line, so that the guessed path stays a branch.
+#[cold]
+#[inline(never)]
+fn other_comment_len(comment_len: &mut usize, i: usize, k: usize, space: bool) -> usize {
+    *comment_len = k + 1 - i;
+    k + 1 + usize::from(space)
+}
+
+/// The first `}`, LF or CR in `w` at or after `from` (a one-line comment's
+/// end), and whether a space follows it. Comments are mostly short
+/// (`{ [%clk 0:05:00] }`): the first 32 bytes are searched with one branch
+/// (the space after the end taken from the same masks, not loaded again:
+/// the next token's position waits on fewer steps), up to 64 bytes 16 at
+/// a time, the rest with `memchr3`.
+#[inline(always)]
+fn close_or_eol(w: &[u8], from: usize) -> Option<(usize, bool)> {
+    let mut at = from;
+    if let Some(chunk) = w.get(from..from + 32) {
+        let (a, b) = chunk.split_at(16);
+        let (ea, sa) = comment_masks(a.try_into().unwrap_or(&[0; 16]));
+        let (eb, sb) = comment_masks(b.try_into().unwrap_or(&[0; 16]));
+        let ends = ea | eb << 16;
+        if ends != 0 {
+            let k = ends.trailing_zeros() as usize;
+            let space = if k < 31 {
+                (sa | sb << 16) >> (k + 1) & 1 != 0
+            } else {
+                w.get(from + k + 1) == Some(&b' ')
+            };
+            return Some((from + k, space));
+        }
+        at += 32;
+    }
+    let space_after = |k: usize| Some((k, w.get(k + 1) == Some(&b' ')));
+    while at < from + 64 {
+        let Some(chunk) = w.get(at..at + 16) else {
+            break;
+        };
+        let (m, _) = comment_masks(chunk.try_into().unwrap_or(&[0; 16]));
+        if m != 0 {
+            return space_after(at + m.trailing_zeros() as usize);
+        }
+        at += 16;
+    }
+    let rest = w.get(at..)?;
+    space_after(at + memchr::memchr3(b'}', b'\n', b'\r', rest)?)
+}
+
+/// The bits of the `}`, LF and CR bytes of `c`, and of its spaces (bit
+/// `k`: `c[k]`), with SSE2.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn comment_masks(c: &[u8; 16]) -> (u32, u32) {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_set_epi64x,
+    };
+    let lo = i64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+    let hi = i64::from_le_bytes([c[8], c[9], c[10], c[11], c[12], c[13], c[14], c[15]]);
+    // SAFETY: these intrinsics need only SSE2, which is part of the x86_64
+    // baseline (every x86_64 target enables it); they work on values in
+    // registers, never on memory.
+    unsafe {
+        let x = _mm_set_epi64x(hi, lo);
+        let eq = |b: u8| _mm_cmpeq_epi8(x, _mm_set1_epi8(b as i8));
+        let m = _mm_or_si128(_mm_or_si128(eq(b'}'), eq(b'\n')), eq(b'\r'));
+        (
+            _mm_movemask_epi8(m) as u32,
+            _mm_movemask_epi8(eq(b' ')) as u32,
+        )
+    }
+}
+
+/// The bits of the `}`, LF and CR bytes of `c`, and of its spaces.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn comment_masks(c: &[u8; 16]) -> (u32, u32) {
+    comment_masks_scalar(c)
+}
+
+/// Byte-at-a-time twin of [`comment_masks`].
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn comment_masks_scalar(c: &[u8; 16]) -> (u32, u32) {
+    let bits = |f: fn(u8) -> bool| {
+        c.iter()
+            .enumerate()
+            .filter(|&(_, &b)| f(b))
+            .fold(0, |m, (k, _)| m | 1 << k)
+    };
+    (
+        bits(|b| matches!(b, b'}' | b'\n' | b'\r')),
+        bits(|b| b == b' '),
+    )
+}
+
 /// Byte classes of the movetext fast loop.
 const C_TOKEN: u8 = 0;
 const C_SPACE: u8 = 1;
@@ -1236,8 +1368,9 @@ const CLASS: [u8; 256] = {
 /// and whether that delimiter is a space.
 ///
 /// Eight bytes at a time: a bit trick flags bytes below `0x2a` (controls,
-/// space, `$`, `(`, `)`, but also `!`, `#` and a few more), `;`, `[`/`{`
-/// and `]`/`}`; the lowest flag is exact, and is checked against the table.
+/// space, `$`, `(`, `)`, but also `!`, `#` and a few more), another `;`,
+/// `[`, `]`, `{`, `}` (and `9`, `=`, `?`, `Y`, `_`, `y`); the lowest flag
+/// is exact, and is checked against the table.
 /// The delimiter byte is taken from the loaded word, not loaded again: the
 /// next token's position depends on as few steps as possible.
 #[inline(always)]
@@ -1251,11 +1384,10 @@ fn delimiter_from(w: &[u8], mut j: usize) -> (usize, bool) {
     while let Some(chunk) = w.get(j..j + 8) {
         let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
         let below = x.wrapping_sub(LO * 0x2a) & !x & HI;
-        let y = x | (LO * 0x20);
-        let m = below
-            | zero_bytes(y ^ (LO * b'{' as u64))
-            | zero_bytes(y ^ (LO * b'}' as u64))
-            | zero_bytes(x ^ (LO * b';' as u64));
+        // `;` `[` `]` `{` `}` are the ASCII bytes with bits 0x19 set and
+        // 0x80 clear, with `9` `=` `?` `Y` `_` `y` (rare in a move):
+        // one term for the five.
+        let m = below | zero_bytes((x | (LO * 0x66)) ^ (LO * 0x7f));
         if m == 0 {
             j += 8;
             continue;
@@ -1272,6 +1404,43 @@ fn delimiter_from(w: &[u8], mut j: usize) -> (usize, bool) {
         j += 1;
     }
     (j, w.get(j) == Some(&b' '))
+}
+
+/// The move number `12.` or `12...` (1 to 4 digits, one or three dots)
+/// at `w[i]`, ended by a delimiter that `w` holds: the end of its digits,
+/// its end (the delimiter's index) and whether that delimiter is a space. From one word, without looking for the
+/// token's end: most move numbers are read here. None says nothing.
+#[inline(always)]
+fn move_number_at(w: &[u8], i: usize) -> Option<(usize, usize, bool)> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let x = u64::from_le_bytes(w.get(i..i + 8)?.try_into().ok()?);
+    // Exact flags of the bytes that are not ASCII digits.
+    let a = x & !HI;
+    let ge = a.wrapping_add(LO * u64::from(0x80 - b'0'));
+    let gt = a.wrapping_add(LO * u64::from(0x7f - b'9'));
+    let non_digit = !(ge & !gt & !x) & HI;
+    // Up to 4 digits: the dots and the delimiter are in the word.
+    let digits = (non_digit.trailing_zeros() / 8) as usize;
+    if digits > 4 {
+        return None;
+    }
+    let rest = x >> (8 * digits);
+    let byte = |k: usize| (rest >> (8 * k)) as u8;
+    if byte(0) != b'.' {
+        return None;
+    }
+    let dots = if is_delimiter(byte(1)) {
+        1
+    } else if byte(1) == b'.' && byte(2) == b'.' && is_delimiter(byte(3)) {
+        3
+    } else {
+        return None;
+    };
+    // Whether a space follows, from the word (no load on the path to the
+    // next token).
+    let space = byte(dots) == b' ';
+    Some((i + digits, i + digits + dots, space))
 }
 
 /// The end of the run of ASCII digits of `w[from..to]`: a word at a time
@@ -1315,18 +1484,42 @@ const PLAIN_LAST: [bool; 256] = {
 
 /// Whether a token of `len` bytes from `first` to `last`, `first` a move
 /// letter, is a plain move: no glyph suffix, not the glyphs `N` and `TN`.
-/// Without a branch: the outcome is mostly true, but the tests would
-/// depend on the token's length.
+/// Any token of one or two bytes starting with `N` or `T` is turned away
+/// (no move is such a token; the general code reads it as before): two
+/// table loads and a compare, without a branch.
 #[inline(always)]
 fn plain_move(first: u8, last: u8, len: usize) -> bool {
-    let glyph = ((len == 1) & (first == b'N')) | ((len == 2) & (first == b'T') & (last == b'N'));
+    let glyph = NT[first as usize] & (len < 3);
     PLAIN_LAST[last as usize] & !glyph
 }
+
+/// `N` and `T`, which start the glyphs `N` and `TN`.
+const NT: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'N' as usize] = true;
+    t[b'T' as usize] = true;
+    t
+};
 
 /// First bytes of a token: plain move letters, digits, anything else.
 const F_OTHER: u8 = 0;
 const F_MOVE: u8 = 1;
 const F_DIGIT: u8 = 2;
+
+/// The kind of a token's first byte (`F_MOVE`, `F_DIGIT`, `F_OTHER`), or
+/// `K_NONE` for the bytes that start no token (the classes but `C_TOKEN`).
+const K_NONE: u8 = 3;
+const KIND: [u8; 256] = {
+    let mut t = FIRST;
+    let mut b = 0;
+    while b < 256 {
+        if CLASS[b] != C_TOKEN {
+            t[b] = K_NONE;
+        }
+        b += 1;
+    }
+    t
+};
 
 /// ASCII letters but `Z` (`Z0`) start only moves, apart from the glyphs
 /// `N` and `TN`; digits start move numbers, results or digit moves.
@@ -1663,7 +1856,7 @@ mod tests {
         // Every delimiter, every byte the bit trick flags without being one,
         // and ordinary move bytes, UTF-8 included.
         let alphabet: Vec<u8> =
-            b" \t\n\r\x0b\x0c{}()[];$\0!\"#%&'\x01\x1f*+,-./Nfx3=\x80\xe2\xbd[{".to_vec();
+            b" \t\n\r\x0b\x0c{}()[];$\0!\"#%&'\x01\x1f*+,-./Nfx3=9?Yy_\x7f\x80\xe2\xbd[{".to_vec();
         let mut x: u64 = 0x2545_f491_4f6c_dd1d;
         for _ in 0..20_000 {
             let mut w = Vec::new();
@@ -1822,6 +2015,195 @@ mod digits_tests {
                     assert_eq!(digits_end(&w, from, to), scalar, "{w:?} {from}..{to}");
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod fast_path_tests {
+    use super::*;
+    use crate::pgn::events::{Event, EventLog};
+    use crate::pgn::scan::line_soups;
+
+    /// Every event of every game of `data`, read from a slice or with a
+    /// buffer of `capacity` bytes, by the fast paths or (`general`) without.
+    fn log(data: &[u8], capacity: Option<usize>, general: bool) -> Vec<Vec<Event>> {
+        let mut out = Vec::new();
+        let mut v = EventLog::default();
+        match capacity {
+            None => {
+                let mut r = Reader::from_slice(data);
+                r.st.general = general;
+                r.read_all(&mut v, |g| out.push(g)).unwrap();
+            }
+            Some(c) => {
+                let mut r = Reader::with_capacity(c, data);
+                r.st.general = general;
+                r.read_all(&mut v, |g| out.push(g)).unwrap();
+            }
+        }
+        out
+    }
+
+    /// The fast paths give exactly the events (tokens, locations, errors,
+    /// game numbers) of the general code, from a slice and buffered.
+    fn check(data: &[u8]) {
+        let want = log(data, None, true);
+        let show = || String::from_utf8_lossy(data).into_owned();
+        assert_eq!(log(data, None, false), want, "{}", show());
+        assert_eq!(log(data, Some(0), false), want, "{}", show());
+    }
+
+    /// `data` with its LFs as CRLF, and as lone CRs.
+    fn line_end_variants(data: &[u8]) -> [Vec<u8>; 2] {
+        let crlf = data.iter().fold(Vec::new(), |mut v, &b| {
+            if b == b'\n' {
+                v.push(b'\r');
+            }
+            v.push(b);
+            v
+        });
+        let cr = data
+            .iter()
+            .map(|&b| if b == b'\n' { b'\r' } else { b })
+            .collect();
+        [crlf, cr]
+    }
+
+    #[test]
+    fn fast_paths_equal_the_general_code_on_random_line_soups() {
+        const PARTS: [&[u8]; 46] = [
+            b"1234. ",
+            b"12345.",
+            b"7..",
+            b"8....",
+            b"9...(",
+            b"10.{",
+            b"[Event \"x\"]",
+            b"[Site \"a\\\"b\"]",
+            b"\n",
+            b"\r",
+            b"\r\n",
+            b" ",
+            b"  ",
+            b"\t",
+            b"1.",
+            b"12. ",
+            b"3...",
+            b"e4 ",
+            b"Nf3",
+            b"exd5+ ",
+            b"O-O-O",
+            b"N ",
+            b"TN ",
+            b"e4!? ",
+            b"Qh5\xe2\x88\x9e ",
+            b"{ [%clk 0:05:00] } ",
+            b"{ [%eval 0.17] [%clk 0:03:00] }",
+            b"{",
+            b"}",
+            b"{ a comment that is longer than sixty-four bytes, so that it is searched twice } ",
+            b"(",
+            b") ",
+            b"$12 ",
+            b"$ ",
+            b"$999",
+            b";x",
+            b"%y",
+            b"1-0",
+            b" 0-1",
+            b"1/2-1/2 ",
+            b"* ",
+            b"0-0 ",
+            b"+/- ",
+            b"--",
+            b"\0",
+            b"12.e4",
+        ];
+        for data in line_soups(&PARTS) {
+            check(&data);
+        }
+    }
+
+    #[test]
+    fn fast_paths_equal_the_general_code_on_the_test_data() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
+        let mut n = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "pgn") {
+                let data = std::fs::read(&path).unwrap();
+                check(&data);
+                for variant in line_end_variants(&data) {
+                    check(&variant);
+                }
+                n += 1;
+            }
+        }
+        assert!(n > 0, "no .pgn file in {dir}");
+    }
+
+    /// The bench files and the sample of the shared corpus (`../shared` or
+    /// /work/shared), with LF, CRLF and CR line ends.
+    #[test]
+    #[ignore = "needs the shared corpus"]
+    fn fast_paths_equal_the_general_code_on_the_corpus() {
+        let beside = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
+        let root = if std::path::Path::new(beside).is_dir() {
+            beside
+        } else {
+            "/work/shared/corpus"
+        };
+        for rel in [
+            "bench/lichess_db_1000k.pgn",
+            "bench/twic1599_1000k.pgn",
+            "sample.pgn",
+        ] {
+            let data = std::fs::read(format!("{root}/{rel}")).unwrap();
+            check(&data);
+            for variant in line_end_variants(&data) {
+                check(&variant);
+            }
+        }
+    }
+
+    #[test]
+    fn close_or_eol_equals_a_scan() {
+        let alphabet = b"}\n\r{ [%clk0:5]    ";
+        let mut x: u64 = 0x1234_5678_9abc_def1;
+        let rounds = if cfg!(miri) { 40 } else { 5000 };
+        for _ in 0..rounds {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let len = (x % 160) as usize;
+            let w: Vec<u8> = (0..len)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    // Mostly bytes that are none of the three.
+                    let pick = (x % (alphabet.len() as u64 * 8)) as usize;
+                    alphabet
+                        .get(pick)
+                        .copied()
+                        .unwrap_or(b'a' + (x >> 40) as u8 % 26)
+                })
+                .collect();
+            for from in 0..=len {
+                let want = w[from..]
+                    .iter()
+                    .position(|&b| matches!(b, b'}' | b'\n' | b'\r'))
+                    .map(|k| (from + k, w.get(from + k + 1) == Some(&b' ')));
+                assert_eq!(close_or_eol(&w, from), want, "{w:?} {from}");
+            }
+        }
+        for v in 0..=255u8 {
+            let mut c = [0u8; 16];
+            for (k, b) in c.iter_mut().enumerate() {
+                *b = v.wrapping_add(k as u8 * 17);
+            }
+            assert_eq!(comment_masks(&c), comment_masks_scalar(&c));
         }
     }
 }
