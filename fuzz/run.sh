@@ -14,6 +14,9 @@ secs="${1:-60}"
 shift || true
 # -a: debug assertions (overflow checks) on, as in the test build.
 cargo +nightly fuzz build -a
+# glibc's thread-local destructor list, seen as a leak when a worker thread
+# of the parallel reader is still exiting (see lsan.supp).
+export LSAN_OPTIONS="suppressions=$PWD/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 for target in $(cargo +nightly fuzz list); do
     case " ${FUZZ_SKIP:-} " in *" $target "*) printf '\n--- skip %s\n' "$target"; continue ;; esac
     printf '\n--- fuzz %s for %ss\n' "$target" "$secs"
