@@ -233,12 +233,12 @@ impl San {
     /// The fast path of [`San::to_move`]: see [`single_fit`].
     #[inline(always)]
     pub(super) fn single_fit(&self, pos: &Position, mode: ParseMode) -> Option<Move> {
-        self.single_fit_role(pos, mode).map(|(m, _)| m)
+        self.single_fit_parts(pos, mode).map(|f| f.mv())
     }
 
-    /// [`San::single_fit`], with the role of the piece that moves.
+    /// [`San::single_fit`], in parts: the squares, the piece, the promotion.
     #[inline(always)]
-    fn single_fit_role(&self, pos: &Position, mode: ParseMode) -> Option<(Move, Role)> {
+    fn single_fit_parts(&self, pos: &Position, mode: ParseMode) -> Option<Fit> {
         let San::Normal {
             role,
             file,
@@ -254,7 +254,13 @@ impl San {
         let to = Square::from_coords(to_file, r);
         let mask = from_mask(role, file, rank, capture, to_file);
         let strict = mode == ParseMode::Strict;
-        single_fit(pos, role, to, mask, promotion, capture, strict).map(|m| (m, role))
+        let from = single_fit(pos, role, to, mask, promotion, capture, strict)?;
+        Some(Fit {
+            from,
+            to,
+            role,
+            promotion,
+        })
     }
 
     /// [`San::to_move`] past its fast path: every candidate listed.
@@ -370,7 +376,7 @@ impl SanPlus {
     /// ```
     #[inline]
     pub fn play(&self, pos: &mut Position, mode: ParseMode) -> Result<Resolved, SanError> {
-        let Some((m, role)) = self.san.single_fit_role(pos, mode) else {
+        let Some(fit) = self.san.single_fit_parts(pos, mode) else {
             let r = self.to_move(pos, mode)?;
             if r.mv.is_null() {
                 pos.play_null();
@@ -379,16 +385,17 @@ impl SanPlus {
             }
             return Ok(r);
         };
+        let m = fit.mv();
         let Some(s) = self.suffix else {
-            pos.play_role(m, role);
+            fit.play(pos);
             return Ok(Resolved {
                 mv: m,
                 suffix: SuffixVerdict::Absent,
             });
         };
         let mut after = *pos;
-        after.play_role(m, role);
-        let suffix = match suffix_holds_after(&after, m.to(), s) {
+        fit.play(&mut after);
+        let suffix = match suffix_holds_after(&after, fit.to, s) {
             Ok(()) => SuffixVerdict::Confirmed,
             Err(actual) if mode == ParseMode::Strict => {
                 return Err(SanError::WrongSuffix {
@@ -431,8 +438,9 @@ fn from_mask(
     mask
 }
 
-/// The one legal move of `role` to `to` from a square of `mask`, found with
-/// attack lookups and no move list: the common case of [`San::to_move`].
+/// The square the one legal move of `role` to `to` from a square of `mask`
+/// leaves, found with attack lookups and no move list: the common case of
+/// [`San::to_move`].
 /// `None` whenever the answer is not a single plain fit (no fit, several,
 /// en passant, a pawn whose promotion does not match, a strict capture mark
 /// that does not match): the general path then decides, and errors keep
@@ -446,7 +454,7 @@ fn single_fit(
     promotion: Option<Role>,
     capture: bool,
     strict: bool,
-) -> Option<Move> {
+) -> Option<Square> {
     let us = pos.turn();
     let them = us.other();
     if pos.by_color(us).contains(to) {
@@ -463,7 +471,7 @@ fn single_fit(
             && mask.contains(king)
             && attacks::king_attacks(king).contains(to)
             && pos.attackers_to(to, them, occ - king).is_empty();
-        return fits.then(|| Move::normal(king, to));
+        return fits.then_some(king);
     }
     let checkers = pos.checkers();
     if let Some(checker) = checkers.first() {
@@ -522,11 +530,33 @@ fn single_fit(
             }
         }
     }
-    let from = froms.single()?;
-    Some(match promotion {
-        Some(p) => Move::promotion(from, to, p),
-        None => Move::normal(from, to),
-    })
+    froms.single()
+}
+
+/// The one move of [`single_fit`], in parts.
+#[derive(Copy, Clone)]
+struct Fit {
+    from: Square,
+    to: Square,
+    role: Role,
+    promotion: Option<Role>,
+}
+
+impl Fit {
+    #[inline(always)]
+    fn mv(self) -> Move {
+        match self.promotion {
+            Some(p) => Move::promotion(self.from, self.to, p),
+            None => Move::normal(self.from, self.to),
+        }
+    }
+
+    /// Plays the move on `pos` (the position it was found in).
+    #[inline(always)]
+    fn play(self, pos: &mut Position) {
+        let lands = self.promotion.unwrap_or(self.role);
+        pos.play_plain(self.from, self.to, self.role, lands);
+    }
 }
 
 /// Castling named by a king's move: two files along the back rank (`e1g1`)

@@ -512,36 +512,11 @@ impl Position {
                     | (self.sliders_to(king, self.occupied) & self.by_color(us));
             }
             kind => {
-                if self.by_color[them.index()].contains(to) {
-                    for bb in &mut self.by_role {
-                        bb.discard(to);
-                    }
-                    self.by_color[them.index()].discard(to);
-                    self.halfmove_clock = 0;
-                }
                 let role = match kind {
                     MoveKind::Promotion(role) => role,
                     _ => moved,
                 };
-                self.by_role[moved.index()].discard(from);
-                self.by_role[role.index()].add(to);
-                let ft = Bitboard::from_square(from) | to;
-                self.by_color[us.index()] ^= ft;
-                self.occupied = (self.occupied - from) | to;
-                // Moving a rook or the king, or taking a rook, spends rights.
-                self.castling -= ft;
-                if moved == Role::Pawn {
-                    self.halfmove_clock = 0;
-                    if from.index() ^ to.index() == 16 {
-                        let ep = Square::new(((from.index() + to.index()) / 2) as u8);
-                        if (attacks::pawn_attacks(us, ep) & self.pieces(them, Role::Pawn)).any() {
-                            self.ep_square = Some(ep);
-                        }
-                    }
-                } else if moved == Role::King {
-                    self.castling -= Bitboard::from_rank(us.relative_rank(Rank::First));
-                }
-                self.checkers = self.checkers_after(king, from, to, role);
+                self.play_plain_rest(from, to, moved, role, king);
             }
         }
         debug_assert_eq!(
@@ -552,6 +527,64 @@ impl Position {
         if self.ep_square.is_some() {
             self.settle_ep_square();
         }
+    }
+
+    /// [`Position::play_role`] of a move that is neither castling nor en
+    /// passant, given by its squares: `moved` leaves `from`, and `role`
+    /// (`moved`, or the promotion piece) lands on `to`.
+    #[inline(always)]
+    pub(crate) fn play_plain(&mut self, from: Square, to: Square, moved: Role, role: Role) {
+        debug_assert_eq!(self.role_at(from), Some(moved));
+        let them = self.turn.other();
+        self.ep_square = None;
+        self.halfmove_clock += 1;
+        // Black's move ends a full move.
+        self.fullmove_number = self.fullmove_number.saturating_add(self.turn as u32);
+        self.turn = them;
+        let king = self.king(them);
+        self.play_plain_rest(from, to, moved, role, king);
+        debug_assert_eq!(
+            self.checkers,
+            self.attackers_to(king, them.other(), self.occupied),
+            "checkers after {from}{to}"
+        );
+        if self.ep_square.is_some() {
+            self.settle_ep_square();
+        }
+    }
+
+    /// The board part of a plain move (see [`Position::play_plain`]), the
+    /// turn already passed: `king` is the king of the side now to move.
+    #[inline(always)]
+    fn play_plain_rest(&mut self, from: Square, to: Square, moved: Role, role: Role, king: Square) {
+        let them = self.turn;
+        let us = them.other();
+        if self.by_color[them.index()].contains(to) {
+            for bb in &mut self.by_role {
+                bb.discard(to);
+            }
+            self.by_color[them.index()].discard(to);
+            self.halfmove_clock = 0;
+        }
+        self.by_role[moved.index()].discard(from);
+        self.by_role[role.index()].add(to);
+        let ft = Bitboard::from_square(from) | to;
+        self.by_color[us.index()] ^= ft;
+        self.occupied = (self.occupied - from) | to;
+        // Moving a rook or the king, or taking a rook, spends rights.
+        self.castling -= ft;
+        if moved == Role::Pawn {
+            self.halfmove_clock = 0;
+            if from.index() ^ to.index() == 16 {
+                let ep = Square::new(((from.index() + to.index()) / 2) as u8);
+                if (attacks::pawn_attacks(us, ep) & self.pieces(them, Role::Pawn)).any() {
+                    self.ep_square = Some(ep);
+                }
+            }
+        } else if moved == Role::King {
+            self.castling -= Bitboard::from_rank(us.relative_rank(Rank::First));
+        }
+        self.checkers = self.checkers_after(king, from, to, role);
     }
 
     /// Passes the turn (the PGN null move `--`): no piece moves, the en
