@@ -892,6 +892,20 @@ impl<I: Input> Reader<I> {
                             i = next;
                             continue;
                         }
+                        // A move with a glyph of one or two marks (`e5?!`):
+                        // the move, then the glyph's NAG, as `classify`
+                        // reads it (no glyph of `!` and `?` starts with a
+                        // letter, so the token is never a glyph alone).
+                        if let Some((nag, marks)) = move_glyph(&w[i..j]) {
+                            if !g.silent() {
+                                g.apply(v.san(&w[i..j - marks], st.loc(base + i as u64)));
+                                if !g.silent() {
+                                    g.apply(v.nag(nag));
+                                }
+                            }
+                            i = next;
+                            continue;
+                        }
                     }
                     // A move number alone: digits and ASCII dots (never a result).
                     F_DIGIT => {
@@ -1817,6 +1831,28 @@ fn split_glyph(tok: &[u8]) -> (&[u8], Option<&[u8]>) {
     (tok, None)
 }
 
+/// The NAG of a glyph of one or two marks (`!`, `?`, `!!`, `??`, `!?`,
+/// `?!`) that ends `tok`, and its length; None for anything else (no
+/// glyph, three marks or more: `classify` reads those).
+#[inline]
+fn move_glyph(tok: &[u8]) -> Option<(Nag, usize)> {
+    let mark = |b: u8| matches!(b, b'!' | b'?');
+    let n = tok.len();
+    match tok {
+        [.., a, b'!' | b'?'] if !mark(*a) => Some((Nag(if tok[n - 1] == b'!' { 1 } else { 2 }), 1)),
+        [.., a, x, y] if !mark(*a) && mark(*x) && mark(*y) => {
+            let nag = match (x, y) {
+                (b'!', b'!') => 3,
+                (b'?', b'?') => 4,
+                (b'!', _) => 5,
+                _ => 6,
+            };
+            Some((Nag(nag), 2))
+        }
+        _ => None,
+    }
+}
+
 /// Whether a token outside a game starts a game without tags.
 fn looks_like_movetext(s: &[u8]) -> bool {
     let at = |i: usize| s.get(i).copied().unwrap_or(b' ');
@@ -2072,7 +2108,7 @@ mod fast_path_tests {
 
     #[test]
     fn fast_paths_equal_the_general_code_on_random_line_soups() {
-        const PARTS: [&[u8]; 46] = [
+        const PARTS: [&[u8]; 55] = [
             b"1234. ",
             b"12345.",
             b"7..",
@@ -2119,6 +2155,15 @@ mod fast_path_tests {
             b"--",
             b"\0",
             b"12.e4",
+            b"e5? ",
+            b"Nf3!",
+            b"Qxf7?? ",
+            b"h4?!",
+            b"e8=Q+!? ",
+            b"Bb5!!",
+            b"c4?!? ",
+            b"N! ",
+            b"a? ",
         ];
         for data in line_soups(&PARTS) {
             check(&data);
