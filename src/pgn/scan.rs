@@ -286,6 +286,13 @@ fn simple_tag_line_sse2(s: &[u8]) -> Option<(usize, usize)> {
             None => break (i..s.len()).find(|&k| s[k] < 0x20 || matches!(s[k], b'"' | b'\\'))?,
         }
     };
+    close_tag_line(s, name_end, q2)
+}
+
+/// The end of a simple tag line whose value's first quote, backslash or control
+/// byte is `s[q2]`: it must be the closing quote, then `]` and the line end.
+#[inline(always)]
+fn close_tag_line(s: &[u8], name_end: usize, q2: usize) -> Option<(usize, usize)> {
     let len = q2 + 2;
     if len > MAX_TAG_LINE
         || s[q2] != b'"'
@@ -429,15 +436,7 @@ pub(crate) fn simple_tag_line_swar(s: &[u8]) -> Option<(usize, usize)> {
             None => break (i..s.len()).find(|&k| s[k] < 0x20 || matches!(s[k], b'"' | b'\\'))?,
         }
     };
-    let len = q2 + 2;
-    if len > MAX_TAG_LINE
-        || s[q2] != b'"'
-        || s.get(q2 + 1) != Some(&b']')
-        || !matches!(s.get(len), Some(b'\n' | b'\r'))
-    {
-        return None;
-    }
-    Some((name_end, len))
+    close_tag_line(s, name_end, q2)
 }
 
 /// The line starting at `data[at]`, without its line end, or None if the line
