@@ -845,18 +845,10 @@ fn fast_resolve_agrees_with_general_path() {
         "1n2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1",
         "4k3/8/8/8/8/8/1p6/R1N1K3 b - - 0 1",
     ]);
-    let roles = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
     let (mut checked, mut moves) = (0u64, 0u64);
     for fen in fens {
         let p = pos(fen);
-        for role in roles {
+        for role in Role::ALL {
             let pieces = p.pieces(p.turn(), role);
             let mut disambiguations: Vec<(Option<File>, Option<Rank>)> = vec![(None, None)];
             for sq in pieces {

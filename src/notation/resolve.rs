@@ -183,24 +183,30 @@ fn verdict(pos: &Position, m: Move, s: Suffix, mode: ParseMode) -> Result<Resolv
             suffix: SuffixVerdict::Absent,
         });
     }
-    let Err(actual) = suffix_holds(pos, m, s) else {
-        return Ok(Resolved {
-            mv: m,
-            suffix: SuffixVerdict::Confirmed,
-        });
+    judge(m, s, suffix_holds(pos, m, s), mode)
+}
+
+/// The verdict on the suffix `s` of `m`, given whether it holds: a wrong
+/// suffix is flagged in lenient mode and an error in strict mode.
+#[inline]
+fn judge(
+    m: Move,
+    s: Suffix,
+    holds: Result<(), CheckStatus>,
+    mode: ParseMode,
+) -> Result<Resolved, SanError> {
+    let suffix = match holds {
+        Ok(()) => SuffixVerdict::Confirmed,
+        Err(actual) if mode == ParseMode::Strict => {
+            return Err(SanError::WrongSuffix {
+                mv: m,
+                claimed: s,
+                actual,
+            })
+        }
+        Err(_) => SuffixVerdict::Contradicted,
     };
-    if mode == ParseMode::Strict {
-        Err(SanError::WrongSuffix {
-            mv: m,
-            claimed: s,
-            actual,
-        })
-    } else {
-        Ok(Resolved {
-            mv: m,
-            suffix: SuffixVerdict::Contradicted,
-        })
-    }
+    Ok(Resolved { mv: m, suffix })
 }
 
 impl San {
@@ -347,7 +353,12 @@ impl SanPlus {
     /// ```
     #[inline]
     pub fn to_move(&self, pos: &Position, mode: ParseMode) -> Result<Resolved, SanError> {
-        let m = self.san.to_move(pos, mode)?;
+        self.with_verdict(pos, self.san.to_move(pos, mode)?, mode)
+    }
+
+    /// `m`, the move the text names in `pos`, with the verdict on the suffix.
+    #[inline]
+    fn with_verdict(&self, pos: &Position, m: Move, mode: ParseMode) -> Result<Resolved, SanError> {
         match self.suffix {
             None => Ok(Resolved {
                 mv: m,
@@ -377,7 +388,8 @@ impl SanPlus {
     #[inline]
     pub fn play(&self, pos: &mut Position, mode: ParseMode) -> Result<Resolved, SanError> {
         let Some(fit) = self.san.single_fit_parts(pos, mode) else {
-            let r = self.to_move(pos, mode)?;
+            // Past the fast path (which has just failed): the general one.
+            let r = self.with_verdict(pos, self.san.resolve_general(pos, mode)?, mode)?;
             if r.mv.is_null() {
                 pos.play_null();
             } else {
@@ -395,19 +407,9 @@ impl SanPlus {
         };
         let mut after = *pos;
         fit.play(&mut after);
-        let suffix = match suffix_holds_after(&after, fit.to, s) {
-            Ok(()) => SuffixVerdict::Confirmed,
-            Err(actual) if mode == ParseMode::Strict => {
-                return Err(SanError::WrongSuffix {
-                    mv: m,
-                    claimed: s,
-                    actual,
-                })
-            }
-            Err(_) => SuffixVerdict::Contradicted,
-        };
+        let r = judge(m, s, suffix_holds_after(&after, fit.to, s), mode)?;
         *pos = after;
-        Ok(Resolved { mv: m, suffix })
+        Ok(r)
     }
 }
 

@@ -1893,23 +1893,15 @@ mod tests {
         // and ordinary move bytes, UTF-8 included.
         let alphabet: Vec<u8> =
             b" \t\n\r\x0b\x0c{}()[];$\0!\"#%&'\x01\x1f*+,-./Nfx3=9?Yy_\x7f\x80\xe2\xbd[{".to_vec();
-        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
-        for _ in 0..20_000 {
-            let mut w = Vec::new();
-            for _ in 0..(x % 40) {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let pick = (x % (alphabet.len() as u64 * 3)) as usize;
-                // Mostly letters, so that tokens are long enough to matter.
-                w.push(
-                    alphabet
-                        .get(pick)
-                        .copied()
-                        .unwrap_or(b'a' + (pick % 26) as u8),
-                );
-            }
-            x ^= x << 13;
+        // Mostly letters, so that tokens are long enough to matter.
+        let byte = |r: u64| {
+            let pick = (r % (alphabet.len() as u64 * 3)) as usize;
+            alphabet
+                .get(pick)
+                .copied()
+                .unwrap_or(b'a' + (pick % 26) as u8)
+        };
+        crate::pgn::scan::random_words(0x2545_f491_4f6c_dd1d, 20_000, 40, byte, |w| {
             for from in 0..=w.len() {
                 let scalar = w[from..]
                     .iter()
@@ -1917,12 +1909,12 @@ mod tests {
                     .map_or(w.len(), |k| from + k);
                 let space = w.get(scalar) == Some(&b' ');
                 assert_eq!(
-                    delimiter_from(&w, from),
+                    delimiter_from(w, from),
                     (scalar, space),
                     "{w:?} from {from}"
                 );
             }
-        }
+        });
     }
 }
 
@@ -1931,29 +1923,15 @@ mod fast_scan_tests {
     use super::*;
 
     /// A xorshift stream of bytes drawn mostly from `alphabet`.
-    fn random_lines(seed: u64, alphabet: &[u8], count: usize, mut f: impl FnMut(&[u8])) {
-        let mut x = seed;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
+    fn random_lines(seed: u64, alphabet: &[u8], count: usize, f: impl FnMut(&[u8])) {
+        let byte = |r: u64| {
+            let pick = (r % (alphabet.len() as u64 * 2)) as usize;
+            alphabet
+                .get(pick)
+                .copied()
+                .unwrap_or(b'a' + (r >> 32) as u8 % 26)
         };
-        for _ in 0..count {
-            let mut w = Vec::new();
-            let n = next() % 48;
-            for _ in 0..n {
-                let r = next();
-                let pick = (r % (alphabet.len() as u64 * 2)) as usize;
-                w.push(
-                    alphabet
-                        .get(pick)
-                        .copied()
-                        .unwrap_or(b'a' + (r >> 32) as u8 % 26),
-                );
-            }
-            f(&w);
-        }
+        crate::pgn::scan::random_words(seed, count, 48, byte, f);
     }
 
     /// `simple_tag_line` finds exactly the lines `simple_tag` accepts (when
@@ -2025,33 +2003,25 @@ mod digits_tests {
     #[test]
     fn digits_end_matches_scalar_scan() {
         let alphabet = b"0123456789/:.\x80\xb0\xb9 a";
-        let mut x: u64 = 0x7f4a_7c15_9e37_79b9;
-        for _ in 0..20_000 {
-            let mut w = Vec::new();
-            for _ in 0..(x % 30) {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                // Mostly digits.
-                let pick = (x % (alphabet.len() as u64 + 10)) as usize;
-                w.push(
-                    alphabet
-                        .get(pick)
-                        .copied()
-                        .unwrap_or(b'0' + (pick % 10) as u8),
-                );
-            }
-            x ^= x << 13;
+        // Mostly digits.
+        let byte = |r: u64| {
+            let pick = (r % (alphabet.len() as u64 + 10)) as usize;
+            alphabet
+                .get(pick)
+                .copied()
+                .unwrap_or(b'0' + (pick % 10) as u8)
+        };
+        crate::pgn::scan::random_words(0x7f4a_7c15_9e37_79b9, 20_000, 30, byte, |w| {
             for from in 0..=w.len() {
                 for to in from..=w.len() {
                     let scalar = w[from..to]
                         .iter()
                         .position(|b| !b.is_ascii_digit())
                         .map_or(to, |k| from + k);
-                    assert_eq!(digits_end(&w, from, to), scalar, "{w:?} {from}..{to}");
+                    assert_eq!(digits_end(w, from, to), scalar, "{w:?} {from}..{to}");
                 }
             }
-        }
+        });
     }
 }
 

@@ -645,6 +645,36 @@ pub fn last_hard_start(data: &[u8]) -> Option<usize> {
     best
 }
 
+/// `count` pseudo-random words (a fixed xorshift sequence from `seed`) of
+/// fewer than `max_len` bytes, each byte made by `byte` from a random
+/// number, handed to `f`: for the tests that compare a fast scan with a
+/// byte-at-a-time one.
+#[cfg(test)]
+pub(crate) fn random_words(
+    seed: u64,
+    count: usize,
+    max_len: u64,
+    mut byte: impl FnMut(u64) -> u8,
+    mut f: impl FnMut(&[u8]),
+) {
+    let mut x = seed;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut w = Vec::new();
+    for _ in 0..count {
+        w.clear();
+        let len = next() % max_len;
+        for _ in 0..len {
+            w.push(byte(next()));
+        }
+        f(&w);
+    }
+}
+
 /// 3,000 pseudo-random inputs of up to 23 pieces from `parts` (a fixed
 /// xorshift sequence), for the tests of the scanner and of the readers
 /// built on its rules.

@@ -470,12 +470,7 @@ impl Position {
         let them = us.other();
         let from = m.from();
         let to = m.to();
-        self.ep_square = None;
-        self.halfmove_clock += 1;
-        // Black's move ends a full move.
-        self.fullmove_number = self.fullmove_number.saturating_add(us as u32);
-        self.turn = them;
-        let king = self.king(them);
+        let king = self.pass_turn();
         match m.kind() {
             MoveKind::Castle => {
                 let side = Position::castling_side(m).unwrap_or(CastlingSide::KingSide);
@@ -519,14 +514,7 @@ impl Position {
                 self.play_plain_rest(from, to, moved, role, king);
             }
         }
-        debug_assert_eq!(
-            self.checkers,
-            self.attackers_to(king, us, self.occupied),
-            "checkers after {m:?}"
-        );
-        if self.ep_square.is_some() {
-            self.settle_ep_square();
-        }
+        self.finish_move(king);
     }
 
     /// [`Position::play_role`] of a move that is neither castling nor en
@@ -535,18 +523,32 @@ impl Position {
     #[inline(always)]
     pub(crate) fn play_plain(&mut self, from: Square, to: Square, moved: Role, role: Role) {
         debug_assert_eq!(self.role_at(from), Some(moved));
-        let them = self.turn.other();
+        let king = self.pass_turn();
+        self.play_plain_rest(from, to, moved, role, king);
+        self.finish_move(king);
+    }
+
+    /// The start of every move: the en passant square cleared, the clocks
+    /// advanced, the turn passed. Returns the king of the side now to move.
+    #[inline(always)]
+    fn pass_turn(&mut self) -> Square {
+        let us = self.turn;
         self.ep_square = None;
         self.halfmove_clock += 1;
         // Black's move ends a full move.
-        self.fullmove_number = self.fullmove_number.saturating_add(self.turn as u32);
-        self.turn = them;
-        let king = self.king(them);
-        self.play_plain_rest(from, to, moved, role, king);
+        self.fullmove_number = self.fullmove_number.saturating_add(us as u32);
+        self.turn = us.other();
+        self.king(self.turn)
+    }
+
+    /// The end of a move, its checkers set: an en passant square it left is
+    /// kept only if the capture is legal.
+    #[inline(always)]
+    fn finish_move(&mut self, king: Square) {
         debug_assert_eq!(
             self.checkers,
-            self.attackers_to(king, them.other(), self.occupied),
-            "checkers after {from}{to}"
+            self.attackers_to(king, self.turn.other(), self.occupied),
+            "checkers after a move, in {self}"
         );
         if self.ep_square.is_some() {
             self.settle_ep_square();
@@ -590,12 +592,7 @@ impl Position {
     /// Passes the turn (the PGN null move `--`): no piece moves, the en
     /// passant square is cleared. Only sensible when not in check.
     pub fn play_null(&mut self) {
-        self.ep_square = None;
-        self.halfmove_clock += 1;
-        if self.turn == Color::Black {
-            self.fullmove_number = self.fullmove_number.saturating_add(1);
-        }
-        self.turn = self.turn.other();
+        self.pass_turn();
         self.update_check_info();
     }
 
