@@ -870,7 +870,7 @@ impl<I: Input> Reader<I> {
             // Tokens first, from their own table: a branch, not a jump
             // through the class table, for the most common items.
             let kind = KIND[b as usize];
-            if kind != K_NONE {
+            if kind < K_NONE {
                 // The common move number (`12. `, `12... `) from one word,
                 // before its end is looked for.
                 let number = if kind == F_DIGIT {
@@ -972,6 +972,31 @@ impl<I: Input> Reader<I> {
                 i = j;
                 continue;
             }
+            // Comments next, from the same table (a jump through the
+            // class table costs more than a branch).
+            if kind == K_BRACE {
+                match comment_close(w, i) {
+                    Some((k, space)) if w[k] == b'}' => {
+                        if !g.silent() {
+                            g.apply(v.comment(&w[i + 1..k]));
+                        }
+                        line_start = false;
+                        // As after a token, a single space is skipped at
+                        // once. A comment as long as the last one, and a
+                        // space after it (a clock comment after every
+                        // move): the next position is computed from the
+                        // guess, without waiting for the search.
+                        let guess = i + comment_len;
+                        i = if k + 1 == guess && space {
+                            guess + 1
+                        } else {
+                            other_comment_len(&mut comment_len, i, k, space)
+                        };
+                    }
+                    _ => break,
+                }
+                continue;
+            }
             match CLASS[b as usize] {
                 C_SPACE => {
                     line_start = b == b'\n' || b == b'\r';
@@ -984,28 +1009,6 @@ impl<I: Input> Reader<I> {
                         st.line_end(b, base + i as u64, after_cr);
                     }
                     i += 1;
-                }
-                C_BRACE => {
-                    match close_or_eol(w, i + 1) {
-                        Some((k, space)) if w[k] == b'}' => {
-                            if !g.silent() {
-                                g.apply(v.comment(&w[i + 1..k]));
-                            }
-                            line_start = false;
-                            // As after a token, a single space is skipped at
-                            // once. A comment as long as the last one, and a
-                            // space after it (a clock comment after every
-                            // move): the next position is computed from the
-                            // guess, without waiting for the search.
-                            let guess = i + comment_len;
-                            i = if k + 1 == guess && space {
-                                guess + 1
-                            } else {
-                                other_comment_len(&mut comment_len, i, k, space)
-                            };
-                        }
-                        _ => break,
-                    }
                 }
                 C_OPEN => {
                     g.depth += 1;
@@ -1315,6 +1318,22 @@ fn close_or_eol(w: &[u8], from: usize) -> Option<(usize, bool)> {
     }
     let rest = w.get(at..)?;
     space_after(at + memchr::memchr3(b'}', b'\n', b'\r', rest)?)
+}
+
+/// [`close_or_eol`] from `w[i + 1]`, after a `{` at `w[i]`. The common
+/// clock comment `{ [%clk 0:05:00] }` in one 16-byte step: after `{ `,
+/// the 16 bytes that follow hold the end of any comment of up to 18 bytes.
+#[inline(always)]
+fn comment_close(w: &[u8], i: usize) -> Option<(usize, bool)> {
+    if let (Some(b' '), Some(c)) = (w.get(i + 1), w.get(i + 2..i + 18)) {
+        let (m, _) = comment_masks(c.try_into().unwrap_or(&[0; 16]));
+        if m != 0 {
+            let k = i + 2 + m.trailing_zeros() as usize;
+            return Some((k, w.get(k + 1) == Some(&b' ')));
+        }
+        return close_or_eol(w, i + 18);
+    }
+    close_or_eol(w, i + 1)
 }
 
 /// The bits of the `}`, LF and CR bytes of `c`, and of its spaces (bit
@@ -1638,9 +1657,11 @@ const F_OTHER: u8 = 0;
 const F_MOVE: u8 = 1;
 const F_DIGIT: u8 = 2;
 
-/// The kind of a token's first byte (`F_MOVE`, `F_DIGIT`, `F_OTHER`), or
-/// `K_NONE` for the bytes that start no token (the classes but `C_TOKEN`).
+/// The kind of a token's first byte (`F_MOVE`, `F_DIGIT`, `F_OTHER`, all
+/// below `K_NONE`), `K_BRACE` for `{`, or `K_NONE` for the other bytes
+/// that start no token (the classes but `C_TOKEN`).
 const K_NONE: u8 = 3;
+const K_BRACE: u8 = 4;
 const KIND: [u8; 256] = {
     let mut t = FIRST;
     let mut b = 0;
@@ -1650,6 +1671,7 @@ const KIND: [u8; 256] = {
         }
         b += 1;
     }
+    t[b'{' as usize] = K_BRACE;
     t
 };
 
@@ -2394,6 +2416,9 @@ mod fast_path_tests {
                     .position(|&b| matches!(b, b'}' | b'\n' | b'\r'))
                     .map(|k| (from + k, w.get(from + k + 1) == Some(&b' ')));
                 assert_eq!(close_or_eol(&w, from), want, "{w:?} {from}");
+                if from > 0 {
+                    assert_eq!(comment_close(&w, from - 1), want, "{w:?} {from}");
+                }
             }
         }
         for v in 0..=255u8 {
