@@ -957,6 +957,18 @@ impl<I: Input> Reader<I> {
                     }
                     _ => {}
                 }
+                // The common results at depth 0 end the game, as `classify`
+                // reads them (without its general checks).
+                if g.depth == 0 {
+                    if let Some(r) = common_result(&w[i..j]) {
+                        if !g.silent() {
+                            g.apply(v.result(&w[i..j], r));
+                        }
+                        i = j;
+                        over = true;
+                        break;
+                    }
+                }
                 if g.depth == 0
                     && matches!(b, b'0' | b'1' | b'+' | b'-' | 0xc2 | 0xe2)
                     && j - i <= 16
@@ -1843,6 +1855,19 @@ fn unambiguous_result(t: &[u8]) -> Option<GameResult> {
     }
 }
 
+/// `1-0`, `0-1`, `1/2-1/2` and `*`, the results of nearly every game (as
+/// [`unambiguous_result`] reads them).
+#[inline(always)]
+fn common_result(t: &[u8]) -> Option<GameResult> {
+    match t {
+        b"1-0" => Some(GameResult::WhiteWins),
+        b"0-1" => Some(GameResult::BlackWins),
+        b"1/2-1/2" => Some(GameResult::Draw),
+        b"*" => Some(GameResult::Unknown),
+        _ => None,
+    }
+}
+
 /// A result token that is something else unless it ends the game: `0-0`
 /// (castling), `+/-` and `-/+` (evaluation NAGs), `-/-`; and the short draw
 /// `1/2` (or `½`) that some databases write as the last token. First-byte
@@ -2082,6 +2107,17 @@ mod tests {
         assert_eq!(move_number_at(w, 24), None);
         assert_eq!(move_number_at(w, 31), None);
         assert_eq!(move_number_at(w, 37), Some((38, 41, false)));
+    }
+
+    #[test]
+    fn common_results_are_unambiguous_results() {
+        for t in [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*"] {
+            assert!(common_result(t).is_some());
+            assert_eq!(common_result(t), unambiguous_result(t), "{t:?}");
+        }
+        for t in [&b"1-"[..], b"0-0", b"1/2", b"**", b"1-0 ", b"", b"e4"] {
+            assert_eq!(common_result(t), None, "{t:?}");
+        }
     }
 
     /// `token_end_at` (SSE2 on x86_64) finds the delimiter a byte scan finds,
