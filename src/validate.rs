@@ -301,6 +301,25 @@ pub fn play_token(
     lang: Language,
     mode: ParseMode,
 ) -> Result<(Move, SuffixVerdict), GameErrorKind> {
+    // The common case, kept small: an English PGN token that plays.
+    if lang == Language::En {
+        if let Some(sp) = crate::notation::fast_english_token(token) {
+            if let Some(r) = sp.play_fast(pos, mode) {
+                return Ok((r.mv, r.suffix));
+            }
+        }
+    }
+    play_token_general(pos, token, lang, mode)
+}
+
+/// [`play_token`] past its fast path.
+#[inline(never)]
+fn play_token_general(
+    pos: &mut Position,
+    token: &[u8],
+    lang: Language,
+    mode: ParseMode,
+) -> Result<(Move, SuffixVerdict), GameErrorKind> {
     let san_err = match San::from_ascii(token, lang, mode) {
         Ok(sp) => match sp.play(pos, mode) {
             Ok(r) => return Ok((r.mv, r.suffix)),
