@@ -403,8 +403,8 @@ impl SanPlus {
     /// The fast path of [`SanPlus::play`]: a move with a single plain fit
     /// (see [`single_fit`]) and a suffix that does not fail, played. `None`
     /// leaves `pos` unchanged for the general path, which then decides.
-    /// Takes the move by value and hands no reference to it on, so that
-    /// it can live in registers.
+    /// Always inlined, and it hands no reference to the move on to
+    /// out-of-line code, so that the parsed move can live in registers.
     #[inline(always)]
     pub(crate) fn play_fast(&self, pos: &mut Position, mode: ParseMode) -> Option<Resolved> {
         let fit = self.san.single_fit_parts(pos, mode)?;
