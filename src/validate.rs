@@ -301,6 +301,25 @@ pub fn play_token(
     lang: Language,
     mode: ParseMode,
 ) -> Result<(Move, SuffixVerdict), GameErrorKind> {
+    // The common case, kept small: an English PGN token that plays.
+    if lang == Language::En {
+        if let Some(sp) = crate::notation::fast_english_token(token) {
+            if let Some(r) = sp.play_fast(pos, mode) {
+                return Ok((r.mv, r.suffix));
+            }
+        }
+    }
+    play_token_general(pos, token, lang, mode)
+}
+
+/// [`play_token`] past its fast path.
+#[inline(never)]
+fn play_token_general(
+    pos: &mut Position,
+    token: &[u8],
+    lang: Language,
+    mode: ParseMode,
+) -> Result<(Move, SuffixVerdict), GameErrorKind> {
     let san_err = match San::from_ascii(token, lang, mode) {
         Ok(sp) => match sp.play(pos, mode) {
             Ok(r) => return Ok((r.mv, r.suffix)),
@@ -413,11 +432,11 @@ pub struct Validator<V> {
     unknown_start: bool,
     variant_960: bool,
     variant_other: bool,
-    // Play state: three boards, the current position, the one before the
-    // last move (when `has_last`) and a spare the next move is played on,
-    // so that a move costs one copy; `at` gives their places in `boards`.
-    boards: [Position; 3],
-    at: Boards,
+    // Play state: the current position, and the one before the last move
+    // (when `has_last`). A move copies the current position there and is
+    // played in place (a move that fails leaves the position unchanged).
+    current: Position,
+    last: Position,
     has_last: bool,
     /// Per open variation: the position to return to and the position before
     /// the last move at that level.
@@ -431,14 +450,6 @@ pub struct Validator<V> {
     arena: Vec<u8>,
     recs: Vec<Rec>,
     too_large: bool,
-}
-
-/// Where the validator's three boards are (see `Validator::boards`).
-#[derive(Copy, Clone, Debug)]
-struct Boards {
-    current: usize,
-    last: usize,
-    spare: usize,
 }
 
 impl<V: GameVisitor> Validator<V> {
@@ -460,12 +471,8 @@ impl<V: GameVisitor> Validator<V> {
             unknown_start: false,
             variant_960: false,
             variant_other: false,
-            boards: [Position::new(); 3],
-            at: Boards {
-                current: 0,
-                last: 1,
-                spare: 2,
-            },
+            current: Position::new(),
+            last: Position::new(),
             has_last: false,
             stack: Vec::new(),
             lang,
@@ -507,40 +514,9 @@ impl<V: GameVisitor> Validator<V> {
         self.stack.len() as u32
     }
 
-    /// The current position.
-    fn pos(&self) -> &Position {
-        &self.boards[self.at.current]
-    }
-
-    fn pos_mut(&mut self) -> &mut Position {
-        &mut self.boards[self.at.current]
-    }
-
     /// The position before the last move at this level, if any.
     fn before_last(&self) -> Option<Position> {
-        self.has_last.then(|| self.boards[self.at.last])
-    }
-
-    /// Copies the current position onto the spare board, to play on.
-    fn spare_copy(&mut self) -> &mut Position {
-        self.boards[self.at.spare] = self.boards[self.at.current];
-        &mut self.boards[self.at.spare]
-    }
-
-    /// The move played on the spare board stands: it becomes the current
-    /// position, and the current one the position before the last move.
-    fn advance(&mut self) {
-        let Boards {
-            current,
-            last,
-            spare,
-        } = self.at;
-        self.at = Boards {
-            current: spare,
-            last: current,
-            spare: last,
-        };
-        self.has_last = true;
+        self.has_last.then_some(self.last)
     }
 
     fn fail(&mut self, mut e: GameError) -> Control {
@@ -558,7 +534,7 @@ impl<V: GameVisitor> Validator<V> {
     }
 
     fn setup(&mut self) -> Control {
-        *self.pos_mut() = Position::new();
+        self.current = Position::new();
         if self.variant_other {
             let e = GameError::new(self.game, GameErrorKind::UnsupportedVariant, &self.variant)
                 .at(self.variant_at);
@@ -567,7 +543,7 @@ impl<V: GameVisitor> Validator<V> {
         self.unknown_start = self.fen_tag && self.fen.iter().all(u8::is_ascii_whitespace);
         if self.fen_tag && !self.unknown_start {
             match Position::from_fen_bytes(&self.fen) {
-                Ok(p) => *self.pos_mut() = p,
+                Ok(p) => self.current = p,
                 Err(fe) => {
                     let fen = core::mem::take(&mut self.fen);
                     let e = GameError::new(self.game, GameErrorKind::Fen(fe), &fen).at(self.fen_at);
@@ -577,9 +553,9 @@ impl<V: GameVisitor> Validator<V> {
             }
         }
         if self.variant_960 {
-            self.pos_mut().set_castling_mode(CastlingMode::Chess960);
+            self.current.set_castling_mode(CastlingMode::Chess960);
         }
-        self.inner.start(&self.boards[self.at.current]);
+        self.inner.start(&self.current);
         Control::Continue
     }
 
@@ -588,18 +564,23 @@ impl<V: GameVisitor> Validator<V> {
             return self.no_move(token, line, column, offset);
         }
         let (lang, mode) = (self.lang, self.options.mode);
-        match play_token(self.spare_copy(), token, lang, mode) {
+        self.last = self.current;
+        match play_token(&mut self.current, token, lang, mode) {
             // `--` with a glyph (`--?`) or `Z0` reaches here as a token and
-            // reads as the null move.
-            Ok((m, _)) if m.is_null() => self.play_null(),
+            // reads as the null move (the turn is passed).
+            Ok((m, _)) if m.is_null() => {
+                self.has_last = true;
+                let depth = self.depth();
+                self.inner.null_move(&self.last, depth);
+                Control::Continue
+            }
             Ok((m, verdict)) => {
                 if verdict == SuffixVerdict::Contradicted {
                     self.summary.wrong_suffixes += 1;
                 }
+                self.has_last = true;
                 let depth = self.depth();
-                self.inner
-                    .legal_move(&self.boards[self.at.current], m, token, depth);
-                self.advance();
+                self.inner.legal_move(&self.last, m, token, depth);
                 if self.stack.is_empty() {
                     self.summary.moves += 1;
                 } else {
@@ -608,11 +589,14 @@ impl<V: GameVisitor> Validator<V> {
                 Control::Continue
             }
             Err(kind) => {
+                // The position is unchanged; the one before it was
+                // overwritten.
+                self.has_last = false;
                 let mut e = GameError::new(self.game, kind, token);
                 e.line = line;
                 e.column = column;
                 e.offset = offset;
-                let before = self.pos();
+                let before = &self.current;
                 e.move_number = Some((before.fullmove_number(), before.turn()));
                 self.fail(e)
             }
@@ -641,9 +625,10 @@ impl<V: GameVisitor> Validator<V> {
             return self.fail(e);
         }
         let depth = self.depth();
-        self.inner.null_move(&self.boards[self.at.current], depth);
-        self.spare_copy().play_null();
-        self.advance();
+        self.inner.null_move(&self.current, depth);
+        self.last = self.current;
+        self.current.play_null();
+        self.has_last = true;
         Control::Continue
     }
 
@@ -662,8 +647,8 @@ impl<V: GameVisitor> Validator<V> {
             let e = GameError::new(self.game, GameErrorKind::BadVariation, b"(");
             return self.fail(e);
         }
-        self.stack.push((*self.pos(), Some(before)));
-        *self.pos_mut() = before;
+        self.stack.push((self.current, Some(before)));
+        self.current = before;
         self.has_last = false;
         self.inner.begin_variation();
         Control::Continue
@@ -674,10 +659,10 @@ impl<V: GameVisitor> Validator<V> {
             return Control::Skip;
         }
         if let Some((pos, before_last)) = self.stack.pop() {
-            *self.pos_mut() = pos;
+            self.current = pos;
             self.has_last = before_last.is_some();
             if let Some(b) = before_last {
-                self.boards[self.at.last] = b;
+                self.last = b;
             }
             self.inner.end_variation();
         }

@@ -4,6 +4,7 @@ use super::*;
 use crate::moves::Move;
 use crate::position::{CastlingMode, Position};
 use crate::types::{File, Rank, Role, Square};
+use crate::validate::GameErrorKind;
 
 use ParseMode::{Lenient, Strict};
 
@@ -909,7 +910,8 @@ fn fast_resolve_agrees_with_general_path() {
 /// the move) agrees with `to_move` then `played` for every legal move of
 /// the python-chess positions and of random playouts, written with each
 /// suffix form, in both modes: same move, same verdict, same error, same
-/// position after (unchanged after an error).
+/// position after (unchanged after an error); `validate::play_token`
+/// gives the same.
 #[test]
 fn play_agrees_with_resolve_then_play() {
     let data = include_str!("../../tests/data/notation/python_chess_moves.txt");
@@ -937,6 +939,19 @@ fn play_agrees_with_resolve_then_play() {
                     let r = sp.to_move(p, mode);
                     assert_eq!(r.map(|r| r.mv).ok().or(Some(m)), Some(m), "{text} in {p}");
                     assert_plays_as_resolved(p, sp, mode, r);
+                    // The validator's entry (fast path first) agrees.
+                    let mut after = *p;
+                    let v = crate::validate::play_token(&mut after, text.as_bytes(), EN, mode);
+                    match r {
+                        Ok(r) => {
+                            assert_eq!(v, Ok((r.mv, r.suffix)), "{text} in {p}");
+                            assert_eq!(after, p.played(r.mv), "{text} in {p}");
+                        }
+                        Err(e) => {
+                            assert_eq!(v, Err(GameErrorKind::Move(e)), "{text} in {p}");
+                            assert_eq!(after, *p, "{text} in {p}");
+                        }
+                    }
                     if let Ok(r) = r {
                         verdicts[r.suffix as usize] += 1;
                     }

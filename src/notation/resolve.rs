@@ -387,29 +387,40 @@ impl SanPlus {
     /// ```
     #[inline]
     pub fn play(&self, pos: &mut Position, mode: ParseMode) -> Result<Resolved, SanError> {
-        let Some(fit) = self.san.single_fit_parts(pos, mode) else {
-            // Past the fast path (which has just failed): the general one.
-            let r = self.with_verdict(pos, self.san.resolve_general(pos, mode)?, mode)?;
-            if r.mv.is_null() {
-                pos.play_null();
-            } else {
-                pos.play(r.mv);
-            }
+        if let Some(r) = self.play_fast(pos, mode) {
             return Ok(r);
-        };
+        }
+        // Past the fast path (which has just failed): the general one.
+        let r = self.with_verdict(pos, self.san.resolve_general(pos, mode)?, mode)?;
+        if r.mv.is_null() {
+            pos.play_null();
+        } else {
+            pos.play(r.mv);
+        }
+        Ok(r)
+    }
+
+    /// The fast path of [`SanPlus::play`]: a move with a single plain fit
+    /// (see [`single_fit`]) and a suffix that does not fail, played. `None`
+    /// leaves `pos` unchanged for the general path, which then decides.
+    /// Always inlined, and it hands no reference to the move on to
+    /// out-of-line code, so that the parsed move can live in registers.
+    #[inline(always)]
+    pub(crate) fn play_fast(&self, pos: &mut Position, mode: ParseMode) -> Option<Resolved> {
+        let fit = self.san.single_fit_parts(pos, mode)?;
         let m = fit.mv();
         let Some(s) = self.suffix else {
             fit.play(pos);
-            return Ok(Resolved {
+            return Some(Resolved {
                 mv: m,
                 suffix: SuffixVerdict::Absent,
             });
         };
         let mut after = *pos;
         fit.play(&mut after);
-        let r = judge(m, s, suffix_holds_after(&after, fit.to, s), mode)?;
+        let r = judge(m, s, suffix_holds_after(&after, fit.to, s), mode).ok()?;
         *pos = after;
-        Ok(r)
+        Some(r)
     }
 }
 

@@ -995,6 +995,14 @@ impl From<San> for SanPlus {
     }
 }
 
+/// The English PGN forms of [`San::from_ascii`]'s fast path (`e4`, `Nf3`,
+/// `exd5`, `O-O`, `e8=Q+`...): `None` for anything else. Where it reads a
+/// token, [`San::from_ascii`] in English reads it alike, in either mode.
+#[inline(always)]
+pub(crate) fn fast_english_token(b: &[u8]) -> Option<SanPlus> {
+    fast_token(b)
+}
+
 #[cfg(test)]
 pub(crate) fn fast_token_for_tests(b: &[u8]) -> Option<SanPlus> {
     fast_token(b)

@@ -180,6 +180,24 @@ fn fen_tag_without_castling_and_en_passant_fields() {
 }
 
 #[test]
+fn variations_after_null_moves_start_from_the_right_position() {
+    // `--` (a null-move event), `--?` and `Z0` (null-move tokens) each pass
+    // the turn, and a variation after one replaces it.
+    let pgn =
+        "[Event \"n\"]\n\n1. e4 -- 2. d4 (2. Nf3 --? 3. Nc3) 2... Z0 (2... e5) 3. Nf3 (3. c4) *\n";
+    let games = validate(pgn.as_bytes(), ValidateOptions::default());
+    assert_eq!(games[0].errors, Vec::<String>::new());
+    assert_eq!(
+        games[0].moves.join(" "),
+        "e2e4 -- d2d4 1:g1f3 -- 1:b1c3 -- 1:e7e5 g1f3 1:c2c4"
+    );
+    assert_eq!(
+        (games[0].summary.moves, games[0].summary.variation_moves),
+        (3, 4)
+    );
+}
+
+#[test]
 fn null_move_tokens_with_glyphs_are_null_moves() {
     let pgn = "[Event \"n\"]\n\n1. e4 --? 2. d4 Z0 3. Nf3 *\n";
     let games = validate(pgn.as_bytes(), ValidateOptions::default());

@@ -30,6 +30,8 @@ pub struct Game {
 impl GameVisitor for Collect {
     type Output = Game;
     fn legal_move(&mut self, before: &Position, m: Move, _token: &[u8], depth: u32) {
+        // The position handed on is the one the move is played from.
+        assert!(before.is_legal(m), "{m:?} in {before}");
         let mut buf = ArrayBuf::<8>::new();
         write_uci(m, before.castling_mode(), &mut buf);
         let s = buf.as_str();
