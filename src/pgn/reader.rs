@@ -1527,9 +1527,12 @@ fn delimiter_from(w: &[u8], mut j: usize) -> (usize, bool) {
 }
 
 /// The move number `12.` or `12...` (1 to 4 digits, one or three dots)
-/// at `w[i]`, ended by a delimiter that `w` holds: the end of its digits,
-/// its end (the delimiter's index) and whether that delimiter is a space. From one word, without looking for the
-/// token's end: most move numbers are read here. None says nothing.
+/// at `w[i]`, ended by a delimiter that `w` holds or by a letter that
+/// starts a move (`12.e4`: the move is then read as the next token, as
+/// the general code reads it after the number): the end of its digits,
+/// its end (the delimiter's or the letter's index) and whether a space
+/// ends it. From one word, without looking for the token's end: most move
+/// numbers are read here. None says nothing.
 #[inline(always)]
 fn move_number_at(w: &[u8], i: usize) -> Option<(usize, usize, bool)> {
     #[cfg(target_arch = "x86_64")]
@@ -1542,7 +1545,8 @@ fn move_number_at(w: &[u8], i: usize) -> Option<(usize, usize, bool)> {
         }
         let e = d + n;
         let b = c[e & 15];
-        return is_delimiter(b).then_some((i + d, i + e, b == b' '));
+        let ends = is_delimiter(b) || FIRST[b as usize] == F_MOVE;
+        return ends.then_some((i + d, i + e, b == b' '));
     }
     move_number_swar(w, i)
 }
@@ -1593,9 +1597,10 @@ fn move_number_swar(w: &[u8], i: usize) -> Option<(usize, usize, bool)> {
     if byte(0) != b'.' {
         return None;
     }
-    let dots = if is_delimiter(byte(1)) {
+    let ends = |b: u8| is_delimiter(b) || FIRST[b as usize] == F_MOVE;
+    let dots = if ends(byte(1)) {
         1
-    } else if byte(1) == b'.' && byte(2) == b'.' && is_delimiter(byte(3)) {
+    } else if byte(1) == b'.' && byte(2) == b'.' && ends(byte(3)) {
         3
     } else {
         return None;
@@ -2086,7 +2091,7 @@ mod tests {
     /// twin, and reads `12.` and `12...` before a delimiter.
     #[test]
     fn move_number_at_matches_swar() {
-        let alphabet = b"0123456789..... \n{(;$!\x80\xe2N";
+        let alphabet = b"0123456789..... \n{(;$!\x80\xe2NeZ-";
         let byte = |r: u64| alphabet[(r % alphabet.len() as u64) as usize];
         let count = if cfg!(miri) { 300 } else { 50_000 };
         let mut numbers = 0;
@@ -2107,6 +2112,15 @@ mod tests {
         assert_eq!(move_number_at(w, 24), None);
         assert_eq!(move_number_at(w, 31), None);
         assert_eq!(move_number_at(w, 37), Some((38, 41, false)));
+        // Glued to a move: the number alone, the move next.
+        let w = b"1.e4 e5 12...Nf6 3.Z0 4.0-0 5..e4 6.-- 7.N ................";
+        assert_eq!(move_number_at(w, 0), Some((1, 2, false)));
+        assert_eq!(move_number_at(w, 8), Some((10, 13, false)));
+        assert_eq!(move_number_at(w, 17), None);
+        assert_eq!(move_number_at(w, 22), None);
+        assert_eq!(move_number_at(w, 28), None);
+        assert_eq!(move_number_at(w, 34), None);
+        assert_eq!(move_number_at(w, 39), Some((40, 41, false)));
     }
 
     #[test]
@@ -2319,7 +2333,13 @@ mod fast_path_tests {
 
     #[test]
     fn fast_paths_equal_the_general_code_on_random_line_soups() {
-        const PARTS: [&[u8]; 55] = [
+        const PARTS: [&[u8]; 61] = [
+            b"3...Nf6 ",
+            b"4.Z0 ",
+            b"5.0-0 ",
+            b"6.e4!? ",
+            b"7.N",
+            b"8...Kxh1+",
             b"1234. ",
             b"12345.",
             b"7..",
