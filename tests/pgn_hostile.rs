@@ -6,54 +6,15 @@
 //! 1 GiB case is `gigabyte_comment`, ignored, for release runs:
 //! `cargo test --release --test pgn_hostile -- --ignored`.
 
-use std::io::{self, Read};
+use std::io::Read;
 
 use movetext::pgn::events::{Event, EventLog};
-use movetext::pgn::{Control, ErrorKind, Location, Reader, Visitor};
+use movetext::pgn::split::read_all_chunked;
+use movetext::pgn::{par_read, Control, ErrorKind, Location, ParOptions, Reader, Visitor};
 
-/// `prefix`, then `n` copies of `fill`, then `suffix`; `fill` is kept as one
-/// 4 KiB block of repeats, so memory stays constant.
-struct Gen {
-    parts: [(Vec<u8>, u64); 3],
-    part: usize,
-    pos: u64,
-}
-
-impl Gen {
-    fn new(prefix: &[u8], fill: &[u8], n: u64, suffix: &[u8]) -> Gen {
-        let block = fill.repeat((4096 / fill.len()).max(1));
-        Gen {
-            parts: [
-                (prefix.to_vec(), prefix.len() as u64),
-                (block, fill.len() as u64 * n),
-                (suffix.to_vec(), suffix.len() as u64),
-            ],
-            part: 0,
-            pos: 0,
-        }
-    }
-}
-
-impl Read for Gen {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let mut n = 0;
-        while n < buf.len() && self.part < 3 {
-            let (bytes, total) = (&self.parts[self.part].0, self.parts[self.part].1);
-            if self.pos >= total {
-                self.part += 1;
-                self.pos = 0;
-                continue;
-            }
-            let i = (self.pos % bytes.len() as u64) as usize;
-            let take = (bytes.len() - i).min(buf.len() - n);
-            let take = take.min((total - self.pos) as usize);
-            buf[n..n + take].copy_from_slice(&bytes[i..i + take]);
-            n += take;
-            self.pos += take as u64;
-        }
-        Ok(n)
-    }
-}
+#[path = "support/gen.rs"]
+mod gen;
+use gen::Gen;
 
 const MIB: u64 = 1 << 20;
 
@@ -221,4 +182,45 @@ fn many_tiny_games_and_unterminated_tags() {
     assert_eq!(kinds(&games[0]).len(), 100_000);
     let games = read_all(Gen::new(b"", b"[Event \"x\"]\n*\n", 100_000, b""));
     assert_eq!(games.len(), 100_000);
+}
+
+/// The length limits are the same whether the input is read sequentially
+/// or in chunks (in parallel or not): a long comment, token, tag line and
+/// `;` comment read alike, chunk size and thread count aside.
+#[test]
+fn limits_do_not_depend_on_chunks() {
+    for (prefix, fill, suffix) in [
+        (
+            &b"[Event \"x\"]\n1. e4 {"[..],
+            &b"a"[..],
+            &b"} e5 *\n[Event \"y\"]\n*"[..],
+        ),
+        (b"[Event \"x\"]\n1. e4 ", b"x", b" e5 *"),
+        (b"[Event \"", b"x", b"\"]\n1. e4 *"),
+        (b"[Event \"x\"]\n1. e4 ; ", b"c", b"\n e5 *"),
+    ] {
+        let mut data = b"[Event \"a\"]\n1. d4 *\n\n".to_vec();
+        Gen::new(prefix, fill, MIB, suffix)
+            .read_to_end(&mut data)
+            .unwrap();
+        let streamed = read_all(&data[..]);
+        assert!(!kinds(&streamed[1]).is_empty());
+        let what = String::from_utf8_lossy(prefix);
+        for threads in [1, 2] {
+            let options = ParOptions::default().threads(threads).chunk_size(64 * 1024);
+            let mut parallel = Vec::new();
+            par_read(&data[..], &options, EventLog::default, |g| {
+                parallel.push(g);
+                Control::Continue
+            })
+            .unwrap();
+            assert!(parallel == streamed, "{what}, {threads} threads");
+        }
+        let mut chunked = Vec::new();
+        read_all_chunked(&data[..], 64 * 1024, &mut EventLog::default(), |g| {
+            chunked.push(g)
+        })
+        .unwrap();
+        assert!(chunked == streamed, "{what}, chunked");
+    }
 }

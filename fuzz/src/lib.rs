@@ -938,5 +938,20 @@ pub fn pgn_chunked(data: &[u8]) {
             .expect("no I/O errors");
         assert_same_games(&par, &full, &format!("par_read_all, chunk size {chunk}"));
         assert_eq!(games, full.len() as u64);
+        // A stretch without a game start longer than two chunks is read on
+        // sequentially from there: the same games.
+        let options = movetext::pgn::ParOptions::default()
+            .threads(2)
+            .chunk_size(chunk)
+            .max_stretch(2 * chunk);
+        let mut par = Vec::new();
+        let games = movetext::pgn::par_read(pgn, &options, Recorder::default, |g| {
+            par.push(g);
+            movetext::pgn::Control::Continue
+        })
+        .expect("no I/O errors");
+        let what = format!("par_read, chunk size {chunk}, stretch {}", 2 * chunk);
+        assert_same_games(&par, &full, &what);
+        assert_eq!(games, full.len() as u64);
     }
 }

@@ -37,6 +37,8 @@ pub struct BufferedInput<R> {
     eof: bool,
     /// Absolute offset of `data[0]`.
     base: u64,
+    /// 1-based line of the input's first byte.
+    line: u64,
     inner: R,
 }
 
@@ -50,8 +52,18 @@ impl<R: Read> BufferedInput<R> {
             end: 0,
             eof: false,
             base: 0,
+            line: 1,
             inner,
         }
+    }
+
+    /// This buffer over an input whose first byte is at absolute `offset`
+    /// and on 1-based `line` (which starts there): the rest of a larger
+    /// input. Call before reading.
+    pub fn with_origin(mut self, offset: u64, line: u64) -> BufferedInput<R> {
+        self.base = offset;
+        self.line = line;
+        self
     }
 
     /// The wrapped reader.
@@ -109,6 +121,10 @@ impl<R: Read> Input for BufferedInput<R> {
     fn offset(&self) -> u64 {
         self.base + self.start as u64
     }
+
+    fn origin_line(&self) -> u64 {
+        self.line
+    }
 }
 
 /// The whole input in memory: no copying, no refills.
@@ -156,6 +172,69 @@ impl Input for SliceInput<'_> {
     #[inline]
     fn is_eof(&self) -> bool {
         true
+    }
+
+    #[inline]
+    fn offset(&self) -> u64 {
+        self.base + self.pos as u64
+    }
+
+    fn origin_line(&self) -> u64 {
+        self.line
+    }
+}
+
+/// A chunk of a larger input in memory, read without copying through a
+/// window of at most [`DEFAULT_CAPACITY`] bytes that moves on as the input
+/// is consumed: the length limits of a default [`BufferedInput`] (a token,
+/// a comment handed over whole), so that a chunk reads exactly as it does
+/// inside a [`Reader::new`](super::Reader::new) over the whole input.
+/// ([`SliceInput`] has no limits.)
+pub(crate) struct ChunkInput<'a> {
+    data: &'a [u8],
+    pos: usize,
+    /// The window is `data[pos..end]`.
+    end: usize,
+    base: u64,
+    line: u64,
+}
+
+impl<'a> ChunkInput<'a> {
+    /// A window over `data`, whose first byte is at absolute `offset` and
+    /// on 1-based `line` (which starts there).
+    pub(crate) fn new(data: &'a [u8], offset: u64, line: u64) -> ChunkInput<'a> {
+        ChunkInput {
+            data,
+            pos: 0,
+            end: data.len().min(DEFAULT_CAPACITY),
+            base: offset,
+            line,
+        }
+    }
+}
+
+impl Input for ChunkInput<'_> {
+    #[inline]
+    fn window(&self) -> &[u8] {
+        &self.data[self.pos..self.end]
+    }
+
+    #[inline]
+    fn consume(&mut self, n: usize) {
+        self.pos = (self.pos + n).min(self.end);
+    }
+
+    #[inline]
+    fn fill(&mut self) -> io::Result<bool> {
+        let end = self.data.len().min(self.pos + DEFAULT_CAPACITY);
+        let grew = end > self.end;
+        self.end = end;
+        Ok(grew)
+    }
+
+    #[inline]
+    fn is_eof(&self) -> bool {
+        self.end == self.data.len()
     }
 
     #[inline]

@@ -6,7 +6,9 @@
 //! - The **calling thread** reads the input, cuts it into chunks of about
 //!   `chunk_size` bytes at hard game starts (the [resync rule](super::split),
 //!   so every chunk reads exactly as it does inside one sequential
-//!   [`Reader`]), and runs the sink. Chunk buffers are recycled; the calling
+//!   [`Reader::new`]: a chunk is read through a window of that reader's
+//!   default buffer size, so the longest token and comment are the same),
+//!   and runs the sink. Chunk buffers are recycled; the calling
 //!   thread never copies a chunk except the short tail after its cut.
 //! - A chunk read on its own needs the game number and line number of its
 //!   first byte. The **line** number is exact: the calling thread counts line
@@ -25,10 +27,14 @@
 //!   chunks are in flight (queued, being read, or read and waiting for an
 //!   earlier one), so memory is bounded by the window, whatever the input
 //!   size: about `window × chunk_size` bytes of input plus the outputs of
-//!   those chunks. (A chunk can only end at a hard game start, so a stretch
-//!   of input without one, such as games without tags, makes a chunk as
-//!   long as the stretch: read untrusted input with the sequential
-//!   [`Reader`], whose memory is bounded whatever the input.)
+//!   those chunks.
+//! - A chunk can only end at a hard game start. A **stretch without one**
+//!   (games without tags, a gigabyte comment) longer than
+//!   [`ParOptions::max_stretch`] (8 MiB by default) is not buffered: the
+//!   chunks before it are read and handed on, then the calling thread reads
+//!   the rest of the input itself, sequentially, from the start of the
+//!   stretch, through a fixed-size buffer (one core from there on, the same
+//!   results). So memory stays bounded whatever the input.
 //!
 //! A [`Control::Stop`] from a visitor ends the reading after that game; the
 //! sink can stop the reading too. Games read after the stopping point by
@@ -42,7 +48,7 @@ use std::thread;
 
 use crossbeam_channel::{Receiver, Sender};
 
-use super::buffer::SliceInput;
+use super::buffer::{BufferedInput, ChunkInput, DEFAULT_CAPACITY};
 use super::reader::Reader;
 use super::scan::{count_line_ends, first_hard_start, is_hard_start, is_tag_line};
 use super::visitor::{Control, Visitor};
@@ -53,6 +59,9 @@ pub use super::split::DEFAULT_CHUNK_SIZE;
 /// Input bytes in flight are kept under about this much (32 MiB), whatever
 /// the thread count: the window is cut down to fit.
 pub const MAX_IN_FLIGHT: usize = 32 << 20;
+
+/// Default [`ParOptions::max_stretch`] (8 MiB).
+pub const DEFAULT_MAX_STRETCH: usize = 8 << 20;
 
 /// How [`par_read`] reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,6 +75,10 @@ pub struct ParOptions {
     /// Chunks in flight at most (at least 2; 0: `2 × threads + 2`, cut to
     /// [`MAX_IN_FLIGHT`] bytes of input).
     pub window: usize,
+    /// Longest stretch of input without a hard game start that is cut into
+    /// a chunk (at least `chunk_size`); past it the rest of the input is
+    /// read sequentially (see the [module docs](self)).
+    pub max_stretch: usize,
 }
 
 impl Default for ParOptions {
@@ -75,6 +88,7 @@ impl Default for ParOptions {
             threads: thread::available_parallelism().map_or(1, |n| n.get()),
             chunk_size: DEFAULT_CHUNK_SIZE,
             window: 0,
+            max_stretch: DEFAULT_MAX_STRETCH,
         }
     }
 }
@@ -98,6 +112,13 @@ impl ParOptions {
         self
     }
 
+    /// These options with stretches without a hard game start read in
+    /// chunks up to `max_stretch` bytes, sequentially past that.
+    pub fn max_stretch(mut self, max_stretch: usize) -> ParOptions {
+        self.max_stretch = max_stretch;
+        self
+    }
+
     /// The window in effect.
     fn effective_window(&self) -> usize {
         let threads = self.threads.max(1);
@@ -116,7 +137,7 @@ impl ParOptions {
 /// game's output to `sink` in input order. Returns the number of games.
 ///
 /// The events each visitor sees are exactly those of one sequential
-/// [`Reader`] over the whole input (every [`Location`](super::Location)
+/// [`Reader::new`] over the whole input (every [`Location`](super::Location)
 /// included). `make_visitor` is called once per chunk read (a chunk may be
 /// read twice, see the [module docs](self)), so a visitor must not carry
 /// state from one game to the next. A [`Control::Stop`] ends the reading
@@ -197,7 +218,8 @@ where
 {
     let window = options.effective_window();
     let threads = options.threads.clamp(1, window);
-    let cutter = Cutter::new(input, options.chunk_size.max(1));
+    let chunk_size = options.chunk_size.max(1);
+    let cutter = Cutter::new(input, chunk_size, options.max_stretch.max(chunk_size));
     // The window bounds what is queued; the channels need no bound of their own.
     let (task_tx, task_rx) = crossbeam_channel::unbounded::<Task<V::Output>>();
     let (done_tx, done_rx) = crossbeam_channel::unbounded::<Done<V::Output>>();
@@ -223,7 +245,7 @@ where
             sink,
             read_error: None,
         };
-        let outcome = main.run();
+        let outcome = main.run(&make_visitor);
         // Dropping `main` closes the task queue: the workers end once they
         // see the cancel flag or an empty, closed queue.
         cancel.store(true, Ordering::Relaxed);
@@ -319,7 +341,7 @@ fn read_chunk<V: Visitor>(
 ) -> io::Result<(u64, bool)> {
     let mut v = make_visitor();
     let data = &task.buf.data[..task.buf.len];
-    let input = SliceInput::with_origin(data, task.offset, task.line);
+    let input = ChunkInput::new(data, task.offset, task.line);
     let mut reader = Reader::from_input(input).with_game_base(task.game_base);
     let mut stopped = false;
     while let Some(out) = reader.read_game(&mut v)? {
@@ -367,10 +389,14 @@ struct Main<R, O, S> {
 }
 
 impl<R: Read, O, S: FnMut(O) -> Control> Main<R, O, S> {
-    fn run(&mut self) -> Outcome {
+    fn run<V: Visitor<Output = O>>(&mut self, make_visitor: &impl Fn() -> V) -> Outcome {
         let mut delivered = 0u64;
         loop {
-            while self.slots.len() < self.window && !self.cutter.eof && self.read_error.is_none() {
+            while self.slots.len() < self.window
+                && !self.cutter.eof
+                && !self.cutter.overlong
+                && self.read_error.is_none()
+            {
                 if let Err(e) = self.dispatch_next() {
                     self.read_error = Some(e);
                 }
@@ -378,6 +404,7 @@ impl<R: Read, O, S: FnMut(O) -> Control> Main<R, O, S> {
             if self.slots.is_empty() {
                 return match self.read_error.take() {
                     Some(e) => Outcome::Error(e),
+                    None if self.cutter.overlong => self.read_rest(make_visitor(), delivered),
                     None => Outcome::Games(delivered),
                 };
             }
@@ -399,6 +426,29 @@ impl<R: Read, O, S: FnMut(O) -> Control> Main<R, O, S> {
             self.settle();
             if self.deliver(&mut delivered) == Control::Stop {
                 return Outcome::Games(delivered);
+            }
+        }
+    }
+
+    /// Reads the rest of the input on this thread, from the start of the
+    /// overlong stretch (a hard game start, or the input's start), every
+    /// chunk before it handed on: the games are numbered on from there.
+    fn read_rest<V: Visitor<Output = O>>(&mut self, mut v: V, mut delivered: u64) -> Outcome {
+        let stretch = io::Cursor::new(std::mem::take(&mut self.cutter.carry));
+        let rest = stretch.chain(&mut self.cutter.inner);
+        let input = BufferedInput::with_capacity(DEFAULT_CAPACITY, rest)
+            .with_origin(self.cutter.offset, self.next_line);
+        let mut reader = Reader::from_input(input).with_game_base(self.true_games);
+        loop {
+            match reader.read_game(&mut v) {
+                Ok(Some(out)) => {
+                    delivered += 1;
+                    if (self.sink)(out) == Control::Stop || reader.stopped() {
+                        return Outcome::Games(delivered);
+                    }
+                }
+                Ok(None) => return Outcome::Games(delivered),
+                Err(e) => return Outcome::Error(e),
             }
         }
     }
@@ -542,27 +592,32 @@ struct Cutter<R> {
     /// Bytes read after the last cut.
     carry: Vec<u8>,
     chunk_size: usize,
+    /// Longest stretch without a place to cut that is cut into a chunk.
+    max_stretch: usize,
     eof: bool,
+    /// A stretch longer than `max_stretch` had no place to cut: it is left
+    /// in `carry`, and no more chunks are cut.
+    overlong: bool,
     /// Absolute offset of the next chunk.
     offset: u64,
 }
 
 impl<R: Read> Cutter<R> {
-    fn new(inner: R, chunk_size: usize) -> Cutter<R> {
+    fn new(inner: R, chunk_size: usize, max_stretch: usize) -> Cutter<R> {
         Cutter {
             inner,
             carry: Vec::new(),
             chunk_size,
+            max_stretch,
             eof: false,
+            overlong: false,
             offset: 0,
         }
     }
 
     /// Reads into `buf` until it holds `want` bytes or the input ends.
     fn fill(&mut self, buf: &mut ChunkBuf, want: usize) -> io::Result<()> {
-        if buf.data.len() < want {
-            buf.data.resize(want, 0);
-        }
+        grow(&mut buf.data, want);
         while !self.eof && buf.len < want {
             match self.inner.read(&mut buf.data[buf.len..want]) {
                 Ok(0) => self.eof = true,
@@ -574,14 +629,14 @@ impl<R: Read> Cutter<R> {
         Ok(())
     }
 
-    /// Cuts the next chunk into `buf`; None at the end of the input.
+    /// Cuts the next chunk into `buf`; None at the end of the input, or
+    /// when the stretch is overlong (then `overlong` is set and the stretch
+    /// is in `carry`).
     fn next_chunk(&mut self, buf: &mut ChunkBuf) -> io::Result<Option<Cut>> {
         buf.len = 0;
         let carried = self.carry.len();
         let mut want = carried + self.chunk_size;
-        if buf.data.len() < want {
-            buf.data.resize(want, 0);
-        }
+        grow(&mut buf.data, want);
         buf.data[..carried].copy_from_slice(&self.carry);
         buf.len = carried;
         self.carry.clear();
@@ -601,8 +656,18 @@ impl<R: Read> Cutter<R> {
                     break p;
                 }
             }
-            // No place to cut yet: read as much again (linear time overall).
-            want = buf.len + buf.len.max(self.chunk_size);
+            if buf.len >= self.max_stretch {
+                // The stretch moves to `carry` (empty since the start of
+                // this cut) without a copy.
+                self.carry = std::mem::take(&mut buf.data);
+                self.carry.truncate(buf.len);
+                buf.len = 0;
+                self.overlong = true;
+                return Ok(None);
+            }
+            // No place to cut yet: read as much again (linear time overall),
+            // up to the longest stretch.
+            want = (buf.len + buf.len.max(self.chunk_size)).min(self.max_stretch);
         };
         if cut == 0 {
             return Ok(None);
@@ -617,6 +682,16 @@ impl<R: Read> Cutter<R> {
         };
         self.offset += cut as u64;
         Ok(Some(chunk))
+    }
+}
+
+/// Makes `data` at least `len` bytes long (zeroed), to the byte: the
+/// callers grow it geometrically themselves, so a last step up to the
+/// stretch limit does not double it.
+fn grow(data: &mut Vec<u8>, len: usize) {
+    if data.len() < len {
+        data.reserve_exact(len - data.len());
+        data.resize(len, 0);
     }
 }
 
@@ -742,9 +817,7 @@ mod tests {
 
     fn sequential<V: Visitor>(data: &[u8], mut v: V) -> Vec<V::Output> {
         let mut out = Vec::new();
-        Reader::from_slice(data)
-            .read_all(&mut v, |g| out.push(g))
-            .unwrap();
+        Reader::new(data).read_all(&mut v, |g| out.push(g)).unwrap();
         out
     }
 
@@ -779,6 +852,7 @@ mod tests {
             threads,
             chunk_size,
             window,
+            max_stretch: DEFAULT_MAX_STRETCH,
         }
     }
 
@@ -790,10 +864,17 @@ mod tests {
             assert_eq!(seq.len(), games);
             for size in [1, 2, 7, 37, 100, 300, 4096, 1 << 20] {
                 for (threads, window) in [(1, 2), (2, 0), (3, 3), (4, 16)] {
-                    let what = format!("size {size} threads {threads} window {window}");
-                    let o = options(threads, size, window);
-                    assert!(parallel(&data, &o, EventLog::default) == seq, "{what}");
-                    assert!(parallel(&data, &o, rec(0)) == seq_rec, "{what}");
+                    // Stretches without a hard start longer than 1 byte
+                    // (at once), 3 chunks (some) or 8 MiB (none) are read
+                    // sequentially.
+                    for stretch in [1, 3 * size, DEFAULT_MAX_STRETCH] {
+                        let what = format!(
+                            "size {size} threads {threads} window {window} stretch {stretch}"
+                        );
+                        let o = options(threads, size, window).max_stretch(stretch);
+                        assert!(parallel(&data, &o, EventLog::default) == seq, "{what}");
+                        assert!(parallel(&data, &o, rec(0)) == seq_rec, "{what}");
+                    }
                 }
             }
         }
@@ -867,6 +948,22 @@ mod tests {
         for size in [1, 50, 1 << 20] {
             assert!(parallel(&data, &options(2, size, 0), rec(0)) == seq);
         }
+        // Past the longest stretch, read sequentially from the start.
+        for stretch in [1, 100, 5000] {
+            let o = options(2, 50, 0).max_stretch(stretch);
+            assert!(parallel(&data, &o, rec(0)) == seq, "stretch {stretch}");
+        }
+        // After tagged games, from the last hard start: the games are
+        // numbered on, the lines and offsets run on.
+        let mut mixed = TRICKY.repeat(5);
+        mixed.extend_from_slice(b"[Event \"last\"]\n");
+        mixed.extend_from_slice(&data);
+        let seq = sequential(&mixed, Rec::default());
+        assert_eq!(seq.len(), 25 + 400);
+        for stretch in [1, 100, 5000] {
+            let o = options(2, 50, 0).max_stretch(stretch);
+            assert!(parallel(&mixed, &o, rec(0)) == seq, "stretch {stretch}");
+        }
     }
 
     #[test]
@@ -882,8 +979,11 @@ mod tests {
                 );
                 assert_eq!(seq.len() as u64, stop_at);
                 for size in [1, 20, 200] {
-                    let par = parallel(&data, &options(3, size, 0), rec(stop_at));
-                    assert!(par == seq, "stop at {stop_at}, size {size}");
+                    for stretch in [5 * size, DEFAULT_MAX_STRETCH] {
+                        let o = options(3, size, 0).max_stretch(stretch);
+                        let par = parallel(&data, &o, rec(stop_at));
+                        assert!(par == seq, "stop at {stop_at}, size {size}");
+                    }
                 }
             }
         }
@@ -892,18 +992,21 @@ mod tests {
     #[test]
     fn sink_stop() {
         let data = TAGLESS.repeat(30);
-        let mut seen = Vec::new();
-        let n = par_read(&data[..], &options(2, 16, 0), rec(0), |(g, _)| {
-            seen.push(g);
-            if g == 77 {
-                Control::Stop
-            } else {
-                Control::Continue
-            }
-        })
-        .unwrap();
-        assert_eq!(n, 77);
-        assert_eq!(seen, (1..=77).collect::<Vec<u64>>());
+        for stretch in [16, 40, DEFAULT_MAX_STRETCH] {
+            let mut seen = Vec::new();
+            let o = options(2, 16, 0).max_stretch(stretch);
+            let n = par_read(&data[..], &o, rec(0), |(g, _)| {
+                seen.push(g);
+                if g == 77 {
+                    Control::Stop
+                } else {
+                    Control::Continue
+                }
+            })
+            .unwrap();
+            assert_eq!(n, 77);
+            assert_eq!(seen, (1..=77).collect::<Vec<u64>>());
+        }
     }
 
     /// Yields `ok` bytes of `data`, then an error.

@@ -10,7 +10,8 @@
 //! or `(` variation, in a tag section, after a missing result); and what it
 //! does from there depends only on the bytes that follow. So reading the
 //! chunks one by one, each from a fresh reader that knows its byte offset,
-//! line and game number, gives exactly the events of one sequential reader —
+//! line and game number, gives exactly the events of one sequential reader
+//! ([`Reader::new`], whose buffer sets the longest token and comment) —
 //! errors with their positions included. The rule looks at two lines only,
 //! so a `{` or `(` crossing a chunk boundary cannot exist: the boundary ends
 //! the comment or variation in both readings.
@@ -21,7 +22,7 @@
 
 use std::io::{self, Read};
 
-use super::buffer::SliceInput;
+use super::buffer::ChunkInput;
 use super::reader::Reader;
 use super::scan::{count_line_ends, first_hard_start, for_each_hard_start, last_hard_start};
 use super::visitor::Visitor;
@@ -198,8 +199,8 @@ fn run_chunk<V: Visitor>(
     (games, line): (u64, u64),
     v: &mut V,
 ) -> io::Result<ChunkRun<V::Output>> {
-    let mut reader = Reader::from_input(SliceInput::with_origin(&chunk.data, chunk.offset, line))
-        .with_game_base(games);
+    let mut reader =
+        Reader::from_input(ChunkInput::new(&chunk.data, chunk.offset, line)).with_game_base(games);
     let mut outputs = Vec::new();
     let mut stopped = false;
     while let Some(out) = reader.read_game(v)? {
@@ -218,8 +219,8 @@ fn run_chunk<V: Visitor>(
 }
 
 /// Reads `input` sequentially, chunk by chunk, with one visitor: the same
-/// events as one [`Reader`] over the whole input (the parallel version's
-/// reference).
+/// events as one [`Reader::new`] over the whole input (the parallel
+/// version's reference).
 pub fn read_all_chunked<R: Read, V: Visitor>(
     input: R,
     chunk_size: usize,
@@ -247,7 +248,7 @@ mod tests {
 
     fn sequential(data: &[u8]) -> Vec<Vec<crate::pgn::events::Event>> {
         let mut out = Vec::new();
-        Reader::from_slice(data)
+        Reader::new(data)
             .read_all(&mut EventLog::default(), |e| out.push(e))
             .unwrap();
         out
