@@ -303,7 +303,7 @@ pub fn play_token(
 ) -> Result<(Move, SuffixVerdict), GameErrorKind> {
     // The common case, kept small: an English PGN token that plays.
     if lang == Language::En {
-        if let Some(sp) = crate::notation::fast_english_token(token) {
+        if let Some(sp) = crate::notation::fast_token(token) {
             if let Some(r) = sp.play_fast(pos, mode) {
                 return Ok((r.mv, r.suffix));
             }
@@ -312,7 +312,10 @@ pub fn play_token(
     play_token_general(pos, token, lang, mode)
 }
 
-/// [`play_token`] past its fast path.
+/// [`play_token`] past its fast path. An English token of the fast forms is
+/// read again (cheaper than keeping it across the fast path) and goes
+/// straight to the general resolver, its fast fit having failed; any other
+/// token goes to the general parser.
 #[inline(never)]
 fn play_token_general(
     pos: &mut Position,
@@ -320,8 +323,16 @@ fn play_token_general(
     lang: Language,
     mode: ParseMode,
 ) -> Result<(Move, SuffixVerdict), GameErrorKind> {
-    let san_err = match San::from_ascii(token, lang, mode) {
-        Ok(sp) => match sp.play(pos, mode) {
+    let fast = match lang {
+        Language::En => crate::notation::fast_token(token),
+        _ => None,
+    };
+    let played = match fast {
+        Some(sp) => Ok(sp.play_general(pos, mode)),
+        None => San::from_ascii_general(token, lang, mode).map(|sp| sp.play(pos, mode)),
+    };
+    let san_err = match played {
+        Ok(played) => match played {
             Ok(r) => return Ok((r.mv, r.suffix)),
             // `b8c6` reads as an over-disambiguated pawn move in SAN; as
             // UCI it may be legal.
@@ -440,7 +451,7 @@ pub struct Validator<V> {
     has_last: bool,
     /// Per open variation: the position to return to and the position before
     /// the last move at that level.
-    stack: Vec<(Position, Option<Position>)>,
+    stack: Vec<(Position, Position)>,
     lang: Language,
     summary: GameSummary,
     done: bool,
@@ -647,7 +658,7 @@ impl<V: GameVisitor> Validator<V> {
             let e = GameError::new(self.game, GameErrorKind::BadVariation, b"(");
             return self.fail(e);
         }
-        self.stack.push((self.current, Some(before)));
+        self.stack.push((self.current, before));
         self.current = before;
         self.has_last = false;
         self.inner.begin_variation();
@@ -660,10 +671,8 @@ impl<V: GameVisitor> Validator<V> {
         }
         if let Some((pos, before_last)) = self.stack.pop() {
             self.current = pos;
-            self.has_last = before_last.is_some();
-            if let Some(b) = before_last {
-                self.last = b;
-            }
+            self.last = before_last;
+            self.has_last = true;
             self.inner.end_variation();
         }
         Control::Continue

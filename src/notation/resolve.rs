@@ -387,10 +387,20 @@ impl SanPlus {
     /// ```
     #[inline]
     pub fn play(&self, pos: &mut Position, mode: ParseMode) -> Result<Resolved, SanError> {
-        if let Some(r) = self.play_fast(pos, mode) {
-            return Ok(r);
+        match self.play_fast(pos, mode) {
+            Some(r) => Ok(r),
+            None => self.play_general(pos, mode),
         }
-        // Past the fast path (which has just failed): the general one.
+    }
+
+    /// [`SanPlus::play`] past its fast path (which has just failed for this
+    /// move): every candidate listed.
+    #[inline]
+    pub(crate) fn play_general(
+        &self,
+        pos: &mut Position,
+        mode: ParseMode,
+    ) -> Result<Resolved, SanError> {
         let r = self.with_verdict(pos, self.san.resolve_general(pos, mode)?, mode)?;
         if r.mv.is_null() {
             pos.play_null();

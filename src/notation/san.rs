@@ -303,9 +303,10 @@ impl San {
         San::from_ascii_general(bytes, lang, mode)
     }
 
-    /// [`San::from_ascii`] past its fast path.
+    /// [`San::from_ascii`] past its fast path (the same in any language but
+    /// English, where [`fast_token`] has been tried).
     #[inline(never)]
-    fn from_ascii_general(
+    pub(crate) fn from_ascii_general(
         bytes: &[u8],
         lang: Language,
         mode: ParseMode,
@@ -504,7 +505,7 @@ fn fast_english(b: &[u8], lenient: bool) -> Option<(SanPlus, usize)> {
 /// which the general parser then reads; where both read a token they agree
 /// (a test compares them).
 #[inline(always)]
-fn fast_token(b: &[u8]) -> Option<SanPlus> {
+pub(crate) fn fast_token(b: &[u8]) -> Option<SanPlus> {
     #[inline(always)]
     fn file_of(c: u8) -> Option<File> {
         let i = c.wrapping_sub(b'a');
@@ -993,19 +994,6 @@ impl From<San> for SanPlus {
             draw_offer: false,
         }
     }
-}
-
-/// The English PGN forms of [`San::from_ascii`]'s fast path (`e4`, `Nf3`,
-/// `exd5`, `O-O`, `e8=Q+`...): `None` for anything else. Where it reads a
-/// token, [`San::from_ascii`] in English reads it alike, in either mode.
-#[inline(always)]
-pub(crate) fn fast_english_token(b: &[u8]) -> Option<SanPlus> {
-    fast_token(b)
-}
-
-#[cfg(test)]
-pub(crate) fn fast_token_for_tests(b: &[u8]) -> Option<SanPlus> {
-    fast_token(b)
 }
 
 #[cfg(test)]

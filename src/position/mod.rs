@@ -458,14 +458,6 @@ impl Position {
             debug_assert!(false, "no piece on {} for {m:?}", m.from());
             return;
         };
-        self.play_role(m, moved);
-    }
-
-    /// [`Position::play`] of a move whose piece is known to be `moved` (a
-    /// SAN move names it): saves looking it up.
-    #[inline(always)]
-    pub(crate) fn play_role(&mut self, m: Move, moved: Role) {
-        debug_assert_eq!(self.role_at(m.from()), Some(moved), "{m:?}");
         let us = self.turn;
         let them = us.other();
         let from = m.from();
@@ -517,7 +509,7 @@ impl Position {
         self.finish_move(king);
     }
 
-    /// [`Position::play_role`] of a move that is neither castling nor en
+    /// [`Position::play`] of a move that is neither castling nor en
     /// passant, given by its squares: `moved` leaves `from`, and `role`
     /// (`moved`, or the promotion piece) lands on `to`.
     #[inline(always)]
