@@ -301,6 +301,17 @@ pub fn play_token(
     lang: Language,
     mode: ParseMode,
 ) -> Result<(Move, SuffixVerdict), GameErrorKind> {
+    play_token_inline(pos, token, lang, mode)
+}
+
+/// [`play_token`], always inlined (the validator's hot path).
+#[inline(always)]
+fn play_token_inline(
+    pos: &mut Position,
+    token: &[u8],
+    lang: Language,
+    mode: ParseMode,
+) -> Result<(Move, SuffixVerdict), GameErrorKind> {
     // The common case, kept small: an English PGN token that plays.
     if lang == Language::En {
         if let Some(sp) = crate::notation::fast_token(token) {
@@ -576,7 +587,7 @@ impl<V: GameVisitor> Validator<V> {
         }
         let (lang, mode) = (self.lang, self.options.mode);
         self.last = self.current;
-        match play_token(&mut self.current, token, lang, mode) {
+        match play_token_inline(&mut self.current, token, lang, mode) {
             // `--` with a glyph (`--?`) or `Z0` reaches here as a token and
             // reads as the null move (the turn is passed).
             Ok((m, _)) if m.is_null() => {
