@@ -366,10 +366,12 @@ fn play_token_general(
     }
 }
 
-/// Plays `m`, or passes the turn for the null move (UCI `0000`).
+/// Plays `m`, or passes the turn for the null move (UCI `0000`, resolved:
+/// not in check).
 fn play_or_pass(pos: &mut Position, m: Move) {
     if m.is_null() {
-        pos.play_null();
+        let passed = pos.play_null();
+        debug_assert!(passed);
     } else {
         pos.play(m);
     }
@@ -426,7 +428,7 @@ enum Rec {
     Tag(usize, usize, usize),
     BeginMovetext,
     Move(usize, usize, Location),
-    Null,
+    Null(usize, usize, Location),
     Nag(Nag),
     Comment(usize, usize),
     BeginVariation,
@@ -638,7 +640,7 @@ impl<V: GameVisitor> Validator<V> {
         self.fail(e)
     }
 
-    fn play_null(&mut self) -> Control {
+    fn play_null(&mut self, token: &[u8], at: Location) -> Control {
         if self.done {
             return Control::Skip;
         }
@@ -646,10 +648,16 @@ impl<V: GameVisitor> Validator<V> {
             let e = GameError::new(self.game, GameErrorKind::EmptyFen, b"--");
             return self.fail(e);
         }
+        let before = self.current;
+        if !self.current.play_null() {
+            let mut e =
+                GameError::new(self.game, GameErrorKind::Move(SanError::NullInCheck), token).at(at);
+            e.move_number = Some((before.fullmove_number(), before.turn()));
+            return self.fail(e);
+        }
         let depth = self.depth();
-        self.inner.null_move(&self.current, depth);
-        self.last = self.current;
-        self.current.play_null();
+        self.inner.null_move(&before, depth);
+        self.last = before;
         self.has_last = true;
         Control::Continue
     }
@@ -797,17 +805,14 @@ impl<V: GameVisitor> Validator<V> {
                     None
                 }
                 Rec::Move(a, b, _) if depth == 0 => Some(Some(&self.arena[a..b])),
-                Rec::Null if depth == 0 => Some(None),
+                Rec::Null(..) if depth == 0 => Some(None),
                 _ => None,
             })
         };
         Language::ALL.into_iter().find(|&lang| {
             let mut pos = start;
             tokens().all(|t| match t {
-                None => {
-                    pos.play_null();
-                    true
-                }
+                None => pos.play_null(),
                 Some(t) => play_token(&mut pos, t, lang, self.options.mode).is_ok(),
             })
         })
@@ -829,8 +834,8 @@ impl<V: GameVisitor> Validator<V> {
                 Rec::Move(a, b, at) => {
                     let _ = self.play_token(&arena[a..b], at.line, at.column, at.offset);
                 }
-                Rec::Null => {
-                    let _ = self.play_null();
+                Rec::Null(a, b, at) => {
+                    let _ = self.play_null(&arena[a..b], at);
                 }
                 Rec::Nag(n) => self.inner.nag(n),
                 Rec::Comment(a, b) => self.inner.comment(&arena[a..b]),
@@ -891,11 +896,12 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
         self.play_token(san, at.line, at.column, at.offset)
     }
 
-    fn null_move(&mut self, _token: &[u8], _at: Location) -> Control {
+    fn null_move(&mut self, token: &[u8], at: Location) -> Control {
         if self.recording {
-            return self.record(Rec::Null);
+            let (a, b) = self.push_bytes(token);
+            return self.record(Rec::Null(a, b, at));
         }
-        self.play_null()
+        self.play_null(token, at)
     }
 
     fn nag(&mut self, nag: Nag) -> Control {

@@ -10,6 +10,7 @@ mod fuzz_checks;
 use std::path::Path;
 
 use fuzz_checks::Event;
+use movetext::validate::{GameError, GameSummary, GameVisitor, ValidateOptions, Validator};
 
 /// Runs `target` on every file of `dir` (if it exists); returns how many.
 fn replay(dir: &Path, target: fn(&[u8])) -> usize {
@@ -233,6 +234,37 @@ fn validator_plays_null_tokens_as_null_moves() {
         std::fs::read(root().join("tests/data/fuzz/pgn_reader/validator-null-token-with-glyph"))
             .unwrap();
     fuzz_checks::pgn_reader_checks(&data, true);
+}
+
+/// Found by the `pgn_reader` fuzzer in CI (2026-11-30; minimized by hand to
+/// the same cause): in a game of UCI moves, `d2e3` gave check and the lenient `0000` that followed was played
+/// as a null move, leaving Black's king attacked with White to move; the
+/// next move's incremental checkers then missed the queen's check (a debug
+/// assertion). Fixed: a null move in check is refused
+/// (`SanError::NullInCheck`, `Position::play_null` returns `false`).
+#[test]
+fn null_move_in_check_is_refused() {
+    let data = std::fs::read(root().join("tests/data/fuzz/pgn_reader/null-move-in-check")).unwrap();
+    fuzz_checks::pgn_reader_checks(&data, true);
+    let mut v = Validator::new(Errors(Vec::new()), ValidateOptions::default());
+    movetext::pgn::Reader::from_slice(&data[3..])
+        .read_all(&mut v, |_| {})
+        .unwrap();
+    assert_eq!(
+        v.into_inner().0,
+        ["3:30: game 1, move 3... 0000: a null move while in check"]
+    );
+}
+
+/// The errors of a validation, as `LINE:COLUMN: message`.
+struct Errors(Vec<String>);
+
+impl GameVisitor for Errors {
+    type Output = ();
+    fn error(&mut self, e: &GameError) {
+        self.0.push(format!("{}:{}: {e}", e.line, e.column));
+    }
+    fn end_game(&mut self, _: &GameSummary) {}
 }
 
 /// Found by the `pgn_chunked` fuzzer (minimized to 104 bytes, chunk size

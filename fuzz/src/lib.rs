@@ -287,7 +287,7 @@ fn assert_plays_as_resolved(
     );
     let mut want = *pos;
     match played {
-        Ok(r) if r.mv.is_null() => want.play_null(),
+        Ok(r) if r.mv.is_null() => assert!(want.play_null(), "a null move resolved in check"),
         Ok(r) => want.play(r.mv),
         Err(_) => {}
     }

@@ -45,7 +45,11 @@ pub fn plays_in(start: &Position, tokens: &[&[u8]], lang: Language) -> bool {
             return false;
         };
         match sp.san.to_move(&pos, ParseMode::Lenient) {
-            Ok(m) if m.is_null() => pos.play_null(),
+            Ok(m) if m.is_null() => {
+                // Resolved: not in check.
+                let passed = pos.play_null();
+                debug_assert!(passed);
+            }
             Ok(m) => pos.play(m),
             Err(_) => return false,
         }

@@ -42,7 +42,7 @@ fn assert_plays_as_resolved(
     match r {
         Ok(r) if r.mv.is_null() => {
             let mut passed = *p;
-            passed.play_null();
+            assert!(passed.play_null(), "{sp:?} resolved in check, in {p}");
             assert_eq!(after, passed, "{sp:?} in {p}");
         }
         Ok(r) => assert_eq!(after, p.played(r.mv), "{sp:?} in {p}"),
@@ -962,4 +962,37 @@ fn play_agrees_with_resolve_then_play() {
     }
     assert!(checked > 100_000, "{checked}");
     assert!(verdicts.iter().all(|&n| n > 100), "{verdicts:?}");
+}
+
+#[test]
+fn null_move_is_refused_in_check() {
+    // Black to move, in check from the queen on f7.
+    let check = pos("r1bqkbnr/pppp1Qpp/2n5/4p3/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 0 3");
+    let quiet = pos("r1bqkbnr/pppp1ppp/2n5/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 3 3");
+    for text in ["--", "Z0"] {
+        assert_eq!(
+            resolve(&check, text, EN, Lenient),
+            Err(SanError::NullInCheck),
+            "{text}"
+        );
+        assert_eq!(
+            resolve(&quiet, text, EN, Lenient).map(|r| r.mv),
+            Ok(Move::NULL)
+        );
+    }
+    let uci = Uci::from_ascii(b"0000").unwrap();
+    assert_eq!(uci.to_move(&check), Err(SanError::NullInCheck));
+    assert_eq!(uci.to_move(&quiet), Ok(Move::NULL));
+    let lan = Lan::from_ascii(b"--", EN).unwrap();
+    assert_eq!(lan.to_move(&check), Err(SanError::NullInCheck));
+    assert_eq!(
+        SanError::NullInCheck.to_string(),
+        "a null move while in check"
+    );
+    let mut refused = check;
+    assert!(!refused.play_null());
+    assert_eq!(
+        refused, check,
+        "a refused null move leaves the position as it was"
+    );
 }

@@ -69,12 +69,16 @@ pub enum SanError {
         /// What the move does.
         actual: CheckStatus,
     },
+    /// The null move (`--`, `Z0`, `0000`) while in check: passing the turn
+    /// would leave the king attacked.
+    NullInCheck,
 }
 
 impl fmt::Display for SanError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SanError::Illegal => f.write_str("no legal move fits"),
+            SanError::NullInCheck => f.write_str("a null move while in check"),
             SanError::Ambiguous(c) => {
                 f.write_str("ambiguous: a piece on")?;
                 for sq in c.squares() {
@@ -330,7 +334,7 @@ impl San {
                 unique(&list)
             }
             San::Castle(side) => pos.castling_move(side).ok_or(SanError::Illegal),
-            San::Null => Ok(Move::NULL),
+            San::Null => null_move(pos),
         }
     }
 }
@@ -403,7 +407,9 @@ impl SanPlus {
     ) -> Result<Resolved, SanError> {
         let r = self.with_verdict(pos, self.san.resolve_general(pos, mode)?, mode)?;
         if r.mv.is_null() {
-            pos.play_null();
+            // Resolved: not in check.
+            let passed = pos.play_null();
+            debug_assert!(passed);
         } else {
             pos.play(r.mv);
         }
@@ -582,6 +588,15 @@ impl Fit {
     }
 }
 
+/// The null move, refused in check (see [`Position::play_null`]).
+fn null_move(pos: &Position) -> Result<Move, SanError> {
+    if pos.is_check() {
+        Err(SanError::NullInCheck)
+    } else {
+        Ok(Move::NULL)
+    }
+}
+
 /// Castling named by a king's move: two files along the back rank (`e1g1`)
 /// or onto its own rook (`e1h1`).
 fn castling_by_king_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
@@ -647,7 +662,7 @@ impl Uci {
                 to,
                 promotion,
             } => by_squares(pos, from, to, promotion),
-            Uci::Null => Ok(Move::NULL),
+            Uci::Null => null_move(pos),
         }
     }
 }
@@ -677,7 +692,7 @@ impl Lan {
                 by_squares(pos, from, to, promotion)
             }
             Lan::Castle(side) => pos.castling_move(side).ok_or(SanError::Illegal),
-            Lan::Null => Ok(Move::NULL),
+            Lan::Null => null_move(pos),
         }
     }
 }

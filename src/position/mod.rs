@@ -582,10 +582,29 @@ impl Position {
     }
 
     /// Passes the turn (the PGN null move `--`): no piece moves, the en
-    /// passant square is cleared. Only sensible when not in check.
-    pub fn play_null(&mut self) {
+    /// passant square is cleared. Refused when the side to move is in check
+    /// (its king would stay attacked): then `false`, and the position is
+    /// unchanged.
+    ///
+    /// ```
+    /// use movetext::{Move, Position, Square};
+    /// let mut pos = Position::new();
+    /// assert!(pos.play_null());
+    /// assert_eq!(pos.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1");
+    /// let mut check = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w - - 0 1").unwrap();
+    /// check.play(Move::normal(Square::H1, Square::H8));
+    /// assert!(check.is_check());
+    /// assert!(!check.play_null());
+    /// assert_eq!(check.to_string(), "4k2R/8/8/8/8/8/8/4K3 b - - 1 1");
+    /// ```
+    #[must_use = "the null move is refused in check"]
+    pub fn play_null(&mut self) -> bool {
+        if self.is_check() {
+            return false;
+        }
         self.pass_turn();
         self.update_check_info();
+        true
     }
 
     /// A copy of the position with `m` played.

@@ -204,3 +204,39 @@ fn null_move_tokens_with_glyphs_are_null_moves() {
     assert_eq!(games[0].errors, Vec::<String>::new());
     assert_eq!(games[0].moves.join(" "), "e2e4 -- d2d4 -- g1f3");
 }
+
+#[test]
+fn null_moves_in_check_fail_the_game() {
+    // After 3. Qxf7+ Black is in check: passing the turn would leave the
+    // king attacked, whether as `--` (the reader's null move), `--?`, `Z0`
+    // or UCI `0000`. The game fails there; the next game reads on.
+    let mate = "1. e4 e5 2. Qh5 Nc6 3. Qxf7+";
+    let pgn = format!(
+        "[Event \"a\"]\n\n{mate} -- 4. Nf3 *\n\n[Event \"b\"]\n\n{mate} --? *\n\n\
+         [Event \"c\"]\n\n{mate} Z0 *\n\n[Event \"d\"]\n\n{mate} 0000 *\n\n\
+         [Event \"e\"]\n\n1. e4 -- 2. d4 *\n"
+    );
+    let games = validate(pgn.as_bytes(), ValidateOptions::default());
+    let errors: Vec<_> = games.iter().map(|g| g.errors.join("; ")).collect();
+    assert_eq!(
+        errors,
+        [
+            "3:30: game 1, move 3... --: a null move while in check",
+            // The reader hands over `--?` as `--` and the glyph `?`.
+            "7:30: game 2, move 3... --: a null move while in check",
+            "11:30: game 3, move 3... Z0: a null move while in check",
+            "15:30: game 4, move 3... 0000: a null move while in check",
+            "",
+        ]
+    );
+    for g in &games[..4] {
+        assert!(g.summary.failed);
+        assert_eq!(
+            g.moves.join(" "),
+            "e2e4 e7e5 d1h5 b8c6 h5f7",
+            "moves before the error are kept"
+        );
+    }
+    assert_eq!(games[4].moves.join(" "), "e2e4 -- d2d4");
+    assert!(!games[4].summary.failed);
+}
