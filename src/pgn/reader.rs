@@ -152,21 +152,43 @@ struct Game {
     depth: u32,
     /// Where the outermost open `(` is.
     open_paren: Location,
+    /// `skip || var_skip != 0`, kept up to date: one test per item.
+    quiet: bool,
 }
 
 impl Game {
+    /// A game whose items all go unreported.
+    fn skipped() -> Game {
+        Game {
+            skip: true,
+            quiet: true,
+            ..Game::default()
+        }
+    }
+
     #[inline]
     fn silent(&self) -> bool {
-        self.skip || self.var_skip != 0
+        self.quiet
+    }
+
+    /// Notes the skip of the variation opened at `depth` (0: none).
+    #[inline]
+    fn set_var_skip(&mut self, depth: u32) {
+        self.var_skip = depth;
+        self.quiet = self.skip || depth != 0;
     }
 
     #[inline]
     fn apply(&mut self, c: Control) {
         match c {
             Control::Continue => {}
-            Control::Skip => self.skip = true,
+            Control::Skip => {
+                self.skip = true;
+                self.quiet = true;
+            }
             Control::Stop => {
                 self.skip = true;
+                self.quiet = true;
                 self.stop = true;
             }
         }
@@ -525,10 +547,7 @@ impl<I: Input> Reader<I> {
                     head[..n].copy_from_slice(&self.input.window()[..n]);
                     let start = self.input.offset();
                     let loc = self.st.loc(start);
-                    let mut quiet = Game {
-                        skip: true,
-                        ..Game::default()
-                    };
+                    let mut quiet = Game::skipped();
                     self.comment(v, &mut quiet)?;
                     let len = (self.input.offset() - start).min(n as u64) as usize;
                     report_at(v, g, ErrorKind::CommentOutsideGame, loc, &head[..len]);
@@ -772,7 +791,7 @@ impl<I: Input> Reader<I> {
                     }
                     if !g.silent() {
                         match v.begin_variation() {
-                            Control::Skip => g.var_skip = g.depth,
+                            Control::Skip => g.set_var_skip(g.depth),
                             c => g.apply(c),
                         }
                     }
@@ -784,7 +803,7 @@ impl<I: Input> Reader<I> {
                         self.report(v, g, ErrorKind::UnmatchedParen, 0, 1);
                     } else {
                         if g.var_skip == g.depth {
-                            g.var_skip = 0;
+                            g.set_var_skip(0);
                         } else if !g.silent() {
                             g.apply(v.end_variation());
                         }
@@ -841,7 +860,7 @@ impl<I: Input> Reader<I> {
             }
         }
         if g.depth > 0 && !g.skip {
-            g.var_skip = 0;
+            g.set_var_skip(0);
             let loc = g.open_paren;
             report_at(v, g, ErrorKind::UnterminatedVariation, loc, b"(");
         }
@@ -1029,7 +1048,7 @@ impl<I: Input> Reader<I> {
                     }
                     if !g.silent() {
                         match v.begin_variation() {
-                            Control::Skip => g.var_skip = g.depth,
+                            Control::Skip => g.set_var_skip(g.depth),
                             c => g.apply(c),
                         }
                     }
@@ -1038,7 +1057,7 @@ impl<I: Input> Reader<I> {
                 }
                 C_CLOSE if g.depth > 0 => {
                     if g.var_skip == g.depth {
-                        g.var_skip = 0;
+                        g.set_var_skip(0);
                     } else if !g.silent() {
                         g.apply(v.end_variation());
                     }
