@@ -349,7 +349,7 @@ fn play_token_general(
             // UCI it may be legal.
             Err(e) => match lenient_other_notations(pos, token, lang, mode) {
                 Some(Ok(m)) => {
-                    play_or_pass(pos, m);
+                    pos.play_or_pass(m);
                     return Ok((m, SuffixVerdict::Absent));
                 }
                 _ => return Err(GameErrorKind::Move(e)),
@@ -359,21 +359,10 @@ fn play_token_general(
     };
     match lenient_other_notations(pos, token, lang, mode) {
         Some(r) => r.map(|m| {
-            play_or_pass(pos, m);
+            pos.play_or_pass(m);
             (m, SuffixVerdict::Absent)
         }),
         None => Err(GameErrorKind::Syntax(san_err)),
-    }
-}
-
-/// Plays `m`, or passes the turn for the null move (UCI `0000`, resolved:
-/// not in check).
-fn play_or_pass(pos: &mut Position, m: Move) {
-    if m.is_null() {
-        let passed = pos.play_null();
-        debug_assert!(passed);
-    } else {
-        pos.play(m);
     }
 }
 
@@ -612,19 +601,29 @@ impl<V: GameVisitor> Validator<V> {
                 }
                 Control::Continue
             }
-            Err(kind) => {
-                // The position is unchanged; the one before it was
-                // overwritten.
-                self.has_last = false;
-                let mut e = GameError::new(self.game, kind, token);
-                e.line = line;
-                e.column = column;
-                e.offset = offset;
-                let before = &self.current;
-                e.move_number = Some((before.fullmove_number(), before.turn()));
-                self.fail(e)
-            }
+            Err(kind) => self.move_failed(kind, token, line, column, offset),
         }
+    }
+
+    /// A move or null move that failed, the position unchanged (the one
+    /// before it was overwritten): the game fails at `token`.
+    #[cold]
+    fn move_failed(
+        &mut self,
+        kind: GameErrorKind,
+        token: &[u8],
+        line: u64,
+        column: u64,
+        offset: u64,
+    ) -> Control {
+        self.has_last = false;
+        let mut e = GameError::new(self.game, kind, token);
+        e.line = line;
+        e.column = column;
+        e.offset = offset;
+        let before = &self.current;
+        e.move_number = Some((before.fullmove_number(), before.turn()));
+        self.fail(e)
     }
 
     /// A move token in a game that is done, or whose start is unknown.
@@ -648,16 +647,13 @@ impl<V: GameVisitor> Validator<V> {
             let e = GameError::new(self.game, GameErrorKind::EmptyFen, b"--");
             return self.fail(e);
         }
-        let before = self.current;
+        self.last = self.current;
         if !self.current.play_null() {
-            let mut e =
-                GameError::new(self.game, GameErrorKind::Move(SanError::NullInCheck), token).at(at);
-            e.move_number = Some((before.fullmove_number(), before.turn()));
-            return self.fail(e);
+            let kind = GameErrorKind::Move(SanError::NullInCheck);
+            return self.move_failed(kind, token, at.line, at.column, at.offset);
         }
         let depth = self.depth();
-        self.inner.null_move(&before, depth);
-        self.last = before;
+        self.inner.null_move(&self.last, depth);
         self.has_last = true;
         Control::Continue
     }

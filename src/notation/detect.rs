@@ -45,12 +45,7 @@ pub fn plays_in(start: &Position, tokens: &[&[u8]], lang: Language) -> bool {
             return false;
         };
         match sp.san.to_move(&pos, ParseMode::Lenient) {
-            Ok(m) if m.is_null() => {
-                // Resolved: not in check.
-                let passed = pos.play_null();
-                debug_assert!(passed);
-            }
-            Ok(m) => pos.play(m),
+            Ok(m) => pos.play_or_pass(m),
             Err(_) => return false,
         }
     }

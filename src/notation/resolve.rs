@@ -406,13 +406,7 @@ impl SanPlus {
         mode: ParseMode,
     ) -> Result<Resolved, SanError> {
         let r = self.with_verdict(pos, self.san.resolve_general(pos, mode)?, mode)?;
-        if r.mv.is_null() {
-            // Resolved: not in check.
-            let passed = pos.play_null();
-            debug_assert!(passed);
-        } else {
-            pos.play(r.mv);
-        }
+        pos.play_or_pass(r.mv);
         Ok(r)
     }
 

@@ -607,6 +607,17 @@ impl Position {
         true
     }
 
+    /// Plays a move resolved in this position, or passes the turn for
+    /// [`Move::NULL`] (which resolves only when not in check).
+    pub(crate) fn play_or_pass(&mut self, m: Move) {
+        if m.is_null() {
+            let passed = self.play_null();
+            debug_assert!(passed, "a null move resolved in check, in {self}");
+        } else {
+            self.play(m);
+        }
+    }
+
     /// A copy of the position with `m` played.
     #[inline]
     pub fn played(&self, m: Move) -> Position {
