@@ -11,6 +11,7 @@
 //! | [`bishop_attacks`], [`rook_attacks`], [`queen_attacks`] | slider targets through `occupied` (blockers included) |
 //! | [`attacks`] | any [`Piece`] (pawns: captures only) |
 //! | [`rook_rays`], [`bishop_rays`] | slider targets on an empty board |
+//! | [`pseudo_attacks`] | any [`Piece`]'s targets on an empty board |
 //! | [`between`] | squares strictly between two aligned squares |
 //! | [`line()`] | the whole rank, file or diagonal through two squares |
 //! | [`aligned`] | whether three squares lie on one line |
@@ -91,6 +92,7 @@ static ROOK_RAYS: [Bitboard; 64] = bootstrap::ray_table(false);
 static BISHOP_RAYS: [Bitboard; 64] = bootstrap::ray_table(true);
 static BETWEEN: [[Bitboard; 64]; 64] = bootstrap::between_table();
 static LINE: [[Bitboard; 64]; 64] = bootstrap::line_table();
+static PSEUDO_ATTACKS: [[[Bitboard; 64]; 6]; 2] = bootstrap::pseudo_table();
 
 /// The squares a pawn of `color` on `sq` attacks: its one or two diagonal
 /// capture squares (not its pushes). A pawn on its last rank attacks nothing.
@@ -154,6 +156,23 @@ pub fn bishop_rays(sq: Square) -> Bitboard {
 #[inline]
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
+}
+
+/// The squares `piece` on `sq` attacks on an empty board (pawns: their
+/// capture squares): one table load, whatever the role.
+///
+/// ```
+/// use movetext::attacks::{pseudo_attacks, queen_attacks};
+/// use movetext::{Bitboard, Color, Piece, Role, Square};
+///
+/// let queen = Piece { color: Color::White, role: Role::Queen };
+/// assert_eq!(pseudo_attacks(queen, Square::D4), queen_attacks(Square::D4, Bitboard::EMPTY));
+/// let pawn = Piece { color: Color::Black, role: Role::Pawn };
+/// assert_eq!(pseudo_attacks(pawn, Square::E5), Bitboard::from_square(Square::D4) | Square::F4);
+/// ```
+#[inline]
+pub fn pseudo_attacks(piece: Piece, sq: Square) -> Bitboard {
+    PSEUDO_ATTACKS[piece.color.index() & 1][piece.role.index() % 6][sq.index() & 63]
 }
 
 /// The squares `piece` on `sq` attacks when `occupied` are occupied. For a

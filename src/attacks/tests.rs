@@ -46,6 +46,22 @@ fn table_sizes() {
 }
 
 #[test]
+fn pseudo_attacks_are_empty_board_attacks() {
+    for sq in squares() {
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = Piece { color, role };
+                assert_eq!(
+                    pseudo_attacks(piece, sq),
+                    attacks(piece, sq, Bitboard::EMPTY),
+                    "{piece:?} on {sq}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn leaper_tables_match_reference() {
     for sq in squares() {
         assert_eq!(knight_attacks(sq), knight_attacks_slow(sq), "knight {sq}");

@@ -408,23 +408,16 @@ impl Position {
         let to_bb = Bitboard::from_square(to);
         let rook_rays = attacks::rook_rays(king);
         let bishop_rays = attacks::bishop_rays(king);
-        let mut checkers = match role {
-            Role::Pawn => attacks::pawn_attacks(self.turn, king) & to_bb,
-            Role::Knight => attacks::knight_attacks(king) & to_bb,
-            Role::King => Bitboard::EMPTY,
-            slider => {
-                let rays = match slider {
-                    Role::Bishop => bishop_rays,
-                    Role::Rook => rook_rays,
-                    _ => rook_rays | bishop_rays,
-                };
-                if rays.contains(to) && !attacks::between(king, to).intersects(occ) {
-                    to_bb
-                } else {
-                    Bitboard::EMPTY
-                }
-            }
+        // A piece checks from `to` if it would on an empty board and nothing
+        // stands between (pawns and knights have nothing between; a king
+        // never lands next to the other).
+        let piece = Piece {
+            color: self.turn,
+            role,
         };
+        let direct = attacks::pseudo_attacks(piece, king).contains(to)
+            && !attacks::between(king, to).intersects(occ);
+        let mut checkers = if direct { to_bb } else { Bitboard::EMPTY };
         if (rook_rays | bishop_rays).contains(from) && !attacks::between(king, from).intersects(occ)
         {
             let queens = self.by_role[Role::Queen.index()];
