@@ -6,7 +6,7 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
 use crate::position::{CastlingSide, CheckStatus, Position};
-use crate::types::{Color, File, Rank, Role, Square};
+use crate::types::{Color, File, Piece, Rank, Role, Square};
 
 use super::{Iccf, Lan, ParseMode, San, SanPlus, Suffix, Uci};
 
@@ -493,7 +493,7 @@ fn single_fit(
         let fits = promotion.is_none()
             && mask.contains(king)
             && attacks::king_attacks(king).contains(to)
-            && pos.attackers_to(to, them, occ - king).is_empty();
+            && !pos.is_attacked(to, them, occ - king);
         return fits.then_some(king);
     }
     let checkers = pos.checkers();
@@ -532,10 +532,22 @@ fn single_fit(
             }
         }
         _ if promotion.is_some() => return None,
-        Role::Knight => attacks::knight_attacks(to) & ours,
-        Role::Bishop => attacks::bishop_attacks(to, occ) & ours,
-        Role::Rook => attacks::rook_attacks(to, occ) & ours,
-        _ => attacks::queen_attacks(to, occ) & ours,
+        // Pieces that would reach `to` on an empty board (one load from a
+        // small table, for any role), then for sliders a free line: one or
+        // two candidates, each a `between` load, where a slider lookup
+        // would read the large attack tables (a cache miss, mostly).
+        role => {
+            let piece = Piece { color: us, role };
+            let mut reach = attacks::pseudo_attacks(piece, to) & ours;
+            if role != Role::Knight {
+                for from in reach {
+                    if attacks::between(from, to).intersects(occ) {
+                        reach.discard(from);
+                    }
+                }
+            }
+            reach
+        }
     };
     // Pinned pieces move only along the line of their pin. Only a piece on
     // a line from the king, with an enemy slider on the lines, can be
