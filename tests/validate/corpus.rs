@@ -5,11 +5,17 @@ use movetext::validate::ValidateOptions;
 
 use super::validate;
 
+/// A file of the shared material, beside the repository (`../shared`, as
+/// on the team's machines and in CI) or at `/work/shared` (from a git
+/// worktree elsewhere); a missing corpus fails the test loudly.
 fn shared(path: &str) -> Vec<u8> {
     let full = format!("{}/../shared/{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read(&full).unwrap_or_else(|e| {
-        panic!("this test needs the shared corpus at {full} ({e}); it exists on the team's machines and in CI")
-    })
+    let alt = format!("/work/shared/{path}");
+    std::fs::read(&full)
+        .or_else(|_| std::fs::read(&alt))
+        .unwrap_or_else(|e| {
+            panic!("this test needs the shared corpus at {full} or {alt} ({e}); it exists on the team's machines and in CI")
+        })
 }
 
 #[test]
