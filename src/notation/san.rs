@@ -498,14 +498,110 @@ fn fast_english(b: &[u8], lenient: bool) -> Option<(SanPlus, usize)> {
     ))
 }
 
+/// What a token's first byte says, for [`fast_token`]: the piece of its
+/// letter (`N`, `B`, `R`, `Q`, `K`), `Pawn` for a file letter (`a`-`h`:
+/// `e4` or `exd5`), and in bit `n` of [`FIRST_LENGTHS`] whether a body of
+/// `n` bytes may start with it (piece: 3 `Nf3`, 4 `Nxf3`; file: 2 `e4`,
+/// 4 `exd5`; anything else: none).
+const FIRST_ROLE: [Role; 256] = {
+    let mut t = [Role::Pawn; 256];
+    t[b'N' as usize] = Role::Knight;
+    t[b'B' as usize] = Role::Bishop;
+    t[b'R' as usize] = Role::Rook;
+    t[b'Q' as usize] = Role::Queen;
+    t[b'K' as usize] = Role::King;
+    t
+};
+
+/// See [`FIRST_ROLE`].
+const FIRST_LENGTHS: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut c = b'a';
+    while c <= b'h' {
+        t[c as usize] = 1 << 2 | 1 << 4;
+        c += 1;
+    }
+    let pieces = *b"NBRQK";
+    let mut i = 0;
+    while i < pieces.len() {
+        t[pieces[i] as usize] = 1 << 3 | 1 << 4;
+        i += 1;
+    }
+    t
+};
+
+/// The file of each letter `a`-`h`.
+const FILE_OF: [Option<File>; 256] = {
+    let mut t = [None; 256];
+    let mut i = 0;
+    while i < 8 {
+        t[b'a' as usize + i] = Some(File::ALL[i]);
+        i += 1;
+    }
+    t
+};
+
 /// A whole English token in one of the PGN forms (`e4`, `Nf3`, `exd5`,
 /// `Nbd7`, `R1a3`, `Qh4xe1`, `e8=Q`, `exd8=N`, `O-O`, `O-O-O`, each with
-/// `+` or `#` or nothing), read by its length and fixed positions. These
-/// forms read alike in strict and lenient mode. `None` for anything else,
-/// which the general parser then reads; where both read a token they agree
-/// (a test compares them).
+/// `+` or `#` or nothing). These forms read alike in strict and lenient
+/// mode. `None` for anything else, which the general parser then reads;
+/// where both read a token they agree (a test compares them).
+///
+/// The common forms, `e4`, `Nf3`, `exd5` and `Nxd5`, are read without
+/// branching on which of them it is (that varies from move to move and so
+/// mispredicts): the destination is the last two bytes, the first byte is a
+/// piece letter or a file, and a body of four bytes has `x` second. The
+/// others (castling, promotions, a departure file or rank) go to
+/// [`fast_token_shapes`].
 #[inline(always)]
 pub(crate) fn fast_token(b: &[u8]) -> Option<SanPlus> {
+    let (suffix, body) = match *b {
+        [ref body @ .., b'+'] => (Some(Suffix::Check), body),
+        [ref body @ .., b'#'] => (Some(Suffix::Mate), body),
+        _ => (None, b),
+    };
+    let n = body.len();
+    if n.wrapping_sub(2) > 2 {
+        return fast_token_shapes(b);
+    }
+    let (c0, c1) = (body[0], body[1]);
+    let (tf, tr) = (
+        body[n - 2].wrapping_sub(b'a'),
+        body[n - 1].wrapping_sub(b'1'),
+    );
+    let capture = n == 4;
+    let ok = (FIRST_LENGTHS[usize::from(c0)] >> n) & 1 != 0
+        && (!capture | (c1 == b'x'))
+        && (tf | tr) < 8;
+    if !ok {
+        return fast_token_shapes(b);
+    }
+    // `e4`: the first byte is the destination file, read as a pawn's.
+    let role = FIRST_ROLE[usize::from(c0)];
+    let pawn_capture = capture & (role == Role::Pawn);
+    Some(SanPlus {
+        san: San::Normal {
+            role,
+            // `exd5`: the pawn's file; else `FILE_OF[0]`, `None`.
+            file: FILE_OF[usize::from(c0) & usize::from(pawn_capture).wrapping_neg()],
+            rank: None,
+            capture,
+            to_file: File::new(tf),
+            to_rank: Some(Rank::new(tr)),
+            promotion: None,
+        },
+        suffix,
+        nag: None,
+        en_passant: false,
+        draw_offer: false,
+    })
+}
+
+/// [`fast_token`] for the forms it does not read itself, and the reference
+/// tests compare it with: every form by the body's length and shape, as
+/// [`fast_token`] read them all before.
+#[inline(always)]
+pub(crate) fn fast_token_shapes(b: &[u8]) -> Option<SanPlus> {
     #[inline(always)]
     fn file_of(c: u8) -> Option<File> {
         let i = c.wrapping_sub(b'a');

@@ -699,3 +699,180 @@ fn values_are_small() {
     assert!(core::mem::size_of::<SanPlus>() <= 16);
     assert!(core::mem::size_of::<Result<(SanPlus, usize), ParseError>>() <= 32);
 }
+
+/// Every token over `alphabet` of `len` bytes, in `f`.
+fn each_token(alphabet: &[u8], len: usize, f: &mut impl FnMut(&[u8])) {
+    let mut idx = vec![0usize; len];
+    let mut t = vec![alphabet[0]; len];
+    loop {
+        f(&t);
+        let mut i = 0;
+        loop {
+            if i == len {
+                return;
+            }
+            idx[i] += 1;
+            if idx[i] < alphabet.len() {
+                t[i] = alphabet[idx[i]];
+                break;
+            }
+            idx[i] = 0;
+            t[i] = alphabet[0];
+            i += 1;
+        }
+    }
+}
+
+#[test]
+fn fast_token_agrees_with_its_reference_on_every_short_token() {
+    // Each class of byte the readers tell apart, with its edges: files
+    // (`a`, `h`, and `` ` ``, `i` just outside), ranks (`1`, `8`, `4`, and
+    // `0`, `9` just outside), every letter, the marks, and a stranger.
+    let wide = b"aehi`1480 9NBRQKPxO=-+#";
+    let narrow = b"ah18NQxO=-+#";
+    // Both versions agree on `t`; whether they read it.
+    fn agree(t: &[u8]) -> bool {
+        let fast = super::san::fast_token(t);
+        assert_eq!(
+            fast,
+            super::san::fast_token_shapes(t),
+            "{:?}",
+            String::from_utf8_lossy(t)
+        );
+        fast.is_some()
+    }
+    let (mut tokens, mut read) = (0u64, 0u64);
+    for len in 0..=5 {
+        each_token(wide, len, &mut |t| {
+            tokens += 1;
+            read += u64::from(agree(t));
+        });
+    }
+    // Of those, the well-formed ones (3 files, 3 ranks, 5 pieces): length 2,
+    // 9 pushes; 3, 45 piece moves + 18 pushes with suffix + `O-O`; 4, 27 pawn
+    // captures + 24 promotions + 45 piece captures + 270 moves with a file
+    // or rank + 92 of length 3 with suffix; 5, `O-O-O` + 270 captures with a
+    // file or rank + 405 moves with both + 732 of length 4 with suffix.
+    assert_eq!(read, 9 + 64 + 458 + 1408);
+    // Lengths 6 and 7 over fewer bytes.
+    let mut long_read = 0u64;
+    for len in 6..=7 {
+        each_token(narrow, len, &mut |t| {
+            tokens += 1;
+            long_read += u64::from(agree(t));
+        });
+    }
+    assert_eq!(
+        tokens,
+        (0..=5).map(|l| 23u64.pow(l)).sum::<u64>() + 12u64.pow(6) + 12u64.pow(7)
+    );
+    // 2 files, 2 ranks, 2 pieces: 32 of `Nh1xa8` and 16 of `hxa8=Q`; with
+    // `+` or `#`, those and `O-O-O`, 32 of `Nhxa8` or `N1xa8` and 32 of
+    // `Nh1a8`.
+    assert_eq!(long_read, (32 + 16) + 2 * ((32 + 16) + 1 + 32 + 32));
+}
+
+#[test]
+fn fast_token_reads_every_pgn_form() {
+    // Every well-formed token of the forms, built field by field, is read by
+    // both versions alike, with the fields it was built from.
+    let pieces = [
+        (Role::Knight, "N"),
+        (Role::Bishop, "B"),
+        (Role::Rook, "R"),
+        (Role::Queen, "Q"),
+        (Role::King, "K"),
+    ];
+    let files = ["a", "b", "c", "d", "e", "f", "g", "h"];
+    let ranks = ["1", "2", "3", "4", "5", "6", "7", "8"];
+    let suffixes = [
+        ("", None),
+        ("+", Some(Suffix::Check)),
+        ("#", Some(Suffix::Mate)),
+    ];
+    let mut count = 0;
+    let mut expect = |text: String, san: San, suffix: Option<Suffix>| {
+        let want = SanPlus {
+            san,
+            suffix,
+            nag: None,
+            en_passant: false,
+            draw_offer: false,
+        };
+        assert_eq!(
+            super::san::fast_token(text.as_bytes()),
+            Some(want),
+            "{text}"
+        );
+        assert_eq!(
+            super::san::fast_token_shapes(text.as_bytes()),
+            Some(want),
+            "{text}"
+        );
+        count += 1;
+    };
+    for (sfx, suffix) in suffixes {
+        expect(
+            format!("O-O{sfx}"),
+            San::Castle(CastlingSide::KingSide),
+            suffix,
+        );
+        expect(
+            format!("O-O-O{sfx}"),
+            San::Castle(CastlingSide::QueenSide),
+            suffix,
+        );
+        for tf in files {
+            for tr in ranks {
+                let to = format!("{tf}{tr}");
+                // Pawn pushes and captures, with promotions on the last ranks.
+                let promotions: &[(&str, Option<Role>)] = if tr == "1" || tr == "8" {
+                    &[
+                        ("", None),
+                        ("=N", Some(Role::Knight)),
+                        ("=B", Some(Role::Bishop)),
+                        ("=R", Some(Role::Rook)),
+                        ("=Q", Some(Role::Queen)),
+                    ]
+                } else {
+                    &[("", None)]
+                };
+                for &(p, promotion) in promotions {
+                    expect(
+                        format!("{to}{p}{sfx}"),
+                        mv(Role::Pawn, "", false, &to, promotion),
+                        suffix,
+                    );
+                    for ff in files {
+                        expect(
+                            format!("{ff}x{to}{p}{sfx}"),
+                            mv(Role::Pawn, ff, true, &to, promotion),
+                            suffix,
+                        );
+                    }
+                }
+                for (role, letter) in pieces {
+                    let mut froms = vec![String::new()];
+                    froms.extend(files.iter().map(|f| f.to_string()));
+                    froms.extend(ranks.iter().map(|r| r.to_string()));
+                    for f in files {
+                        froms.extend(ranks.iter().map(|r| format!("{f}{r}")));
+                    }
+                    for from in &froms {
+                        for (x, capture) in [("", false), ("x", true)] {
+                            expect(
+                                format!("{letter}{from}{x}{to}{sfx}"),
+                                mv(role, from, capture, &to, None),
+                                suffix,
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // 3 suffixes x (2 castlings + 64 destinations x (5 pieces x 81
+    // departures x 2 + 1 push + 8 captures) + 16 last-rank squares x 4
+    // promotions x 9).
+    assert_eq!(count, 3 * (2 + 64 * (5 * 81 * 2 + 9) + 16 * 4 * 9));
+}
