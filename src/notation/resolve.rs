@@ -445,20 +445,18 @@ fn from_mask(
     capture: bool,
     to_file: File,
 ) -> Bitboard {
-    let mut mask = Bitboard::FULL;
-    if let Some(f) = file {
-        mask &= f;
-    } else if role == Role::Pawn {
-        mask &= if capture {
-            !Bitboard::from_file(to_file)
-        } else {
-            Bitboard::from_file(to_file)
-        };
-    }
-    if let Some(r) = rank {
-        mask &= r;
-    }
-    mask
+    // Without branches (the role and the written parts vary from move to
+    // move and are hard to predict): every part gives a mask, all squares
+    // when it says nothing.
+    const ALL: u64 = u64::MAX;
+    let file_mask = file.map_or(ALL, |f| Bitboard::from_file(f).0);
+    let rank_mask = rank.map_or(ALL, |r| Bitboard::from_rank(r).0);
+    // A pawn without a written file: its own file for a push, the others
+    // for a capture.
+    let pawn_rule = (role == Role::Pawn) & file.is_none();
+    let pawn_files = Bitboard::from_file(to_file).0 ^ u64::from(capture).wrapping_neg();
+    let pawn_mask = pawn_files | u64::from(pawn_rule).wrapping_sub(1);
+    Bitboard(file_mask & rank_mask & pawn_mask)
 }
 
 /// The square the one legal move of `role` to `to` from a square of `mask`
