@@ -301,13 +301,15 @@ pub fn play_token(
     lang: Language,
     mode: ParseMode,
 ) -> Result<(Move, SuffixVerdict), GameErrorKind> {
-    play_token_inline(pos, token, lang, mode)
+    play_token_inline(pos, None, token, lang, mode)
 }
 
-/// [`play_token`], always inlined (the validator's hot path).
+/// [`play_token`], always inlined (the validator's hot path). `kept`: a
+/// copy of `pos` the caller keeps (see `SanPlus::play_fast`).
 #[inline(always)]
 fn play_token_inline(
     pos: &mut Position,
+    kept: Option<&Position>,
     token: &[u8],
     lang: Language,
     mode: ParseMode,
@@ -315,7 +317,7 @@ fn play_token_inline(
     // The common case, kept small: an English PGN token that plays.
     if lang == Language::En {
         if let Some(sp) = crate::notation::fast_token(token) {
-            if let Some(r) = sp.play_fast(pos, mode) {
+            if let Some(r) = sp.play_fast(pos, kept, mode) {
                 return Ok((r.mv, r.suffix));
             }
         }
@@ -578,7 +580,7 @@ impl<V: GameVisitor> Validator<V> {
         }
         let (lang, mode) = (self.lang, self.options.mode);
         self.last = self.current;
-        match play_token_inline(&mut self.current, token, lang, mode) {
+        match play_token_inline(&mut self.current, Some(&self.last), token, lang, mode) {
             // `--` with a glyph (`--?`) or `Z0` reaches here as a token and
             // reads as the null move (the turn is passed).
             Ok((m, _)) if m.is_null() => {

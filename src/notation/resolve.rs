@@ -391,7 +391,7 @@ impl SanPlus {
     /// ```
     #[inline]
     pub fn play(&self, pos: &mut Position, mode: ParseMode) -> Result<Resolved, SanError> {
-        match self.play_fast(pos, mode) {
+        match self.play_fast(pos, None, mode) {
             Some(r) => Ok(r),
             None => self.play_general(pos, mode),
         }
@@ -413,10 +413,19 @@ impl SanPlus {
     /// The fast path of [`SanPlus::play`]: a move with a single plain fit
     /// (see [`single_fit`]) and a suffix that does not fail, played. `None`
     /// leaves `pos` unchanged for the general path, which then decides.
+    /// `kept` is a copy of `pos` the caller keeps anyway (the validator's
+    /// position before the move): a move with a suffix is then played in
+    /// place and `pos` restored from it if the suffix fails, instead of
+    /// being played on a copy that is copied back.
     /// Always inlined, and it hands no reference to the move on to
     /// out-of-line code, so that the parsed move can live in registers.
     #[inline(always)]
-    pub(crate) fn play_fast(&self, pos: &mut Position, mode: ParseMode) -> Option<Resolved> {
+    pub(crate) fn play_fast(
+        &self,
+        pos: &mut Position,
+        kept: Option<&Position>,
+        mode: ParseMode,
+    ) -> Option<Resolved> {
         let fit = self.san.single_fit_parts(pos, mode)?;
         let m = fit.mv();
         let Some(s) = self.suffix else {
@@ -426,6 +435,15 @@ impl SanPlus {
                 suffix: SuffixVerdict::Absent,
             });
         };
+        if let Some(before) = kept {
+            debug_assert!(pos == before, "the kept copy differs from the position");
+            fit.play(pos);
+            let judged = judge(m, s, suffix_holds_after(pos, fit.to, s), mode);
+            if judged.is_err() {
+                *pos = *before;
+            }
+            return judged.ok();
+        }
         let mut after = *pos;
         fit.play(&mut after);
         let r = judge(m, s, suffix_holds_after(&after, fit.to, s), mode).ok()?;

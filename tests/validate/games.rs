@@ -144,6 +144,38 @@ fn strict_mode_rejects_lenient_forms_and_wrong_suffixes() {
 }
 
 #[test]
+fn strict_wrong_suffix_fails_at_the_move_and_keeps_the_position() {
+    // The validator plays a move with a suffix in place and puts the
+    // position back when the suffix fails: the error is the suffix's, the
+    // moves before it are kept, and the next game reads from its start.
+    let strict = ValidateOptions {
+        mode: ParseMode::Strict,
+        language: LanguageChoice::Fixed(Language::En),
+        variations: false,
+    };
+    let pgn = b"[Event \"a\"]\n\n1. e4 e5 2. Nf3+ Nc6 *\n\n\
+                [Event \"b\"]\n\n1. e4 f5 2. Qh5# g6 *\n\n\
+                [Event \"c\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# *\n";
+    let games = validate(pgn, strict);
+    assert_eq!(games.len(), 3);
+    assert_eq!(
+        games[0].errors,
+        ["3:13: game 1, move 2. Nf3+: suffix Check contradicts the position (None)"]
+    );
+    assert_eq!(games[0].moves, ["e2e4", "e7e5"]);
+    assert_eq!(
+        games[1].errors,
+        ["7:13: game 2, move 2. Qh5#: suffix Mate contradicts the position (Check)"]
+    );
+    assert_eq!(games[1].moves, ["e2e4", "f7f5"]);
+    assert!(games[2].errors.is_empty(), "{:?}", games[2].errors);
+    assert_eq!(
+        games[2].moves,
+        ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]
+    );
+}
+
+#[test]
 fn short_draw_token_ends_the_game() {
     // Three sample.pgn games end in `1/2` instead of `1/2-1/2`.
     let pgn = "[Event \"d\"]\n\n1. e4 e5 1/2\n\n[Event \"e\"]\n\n1. d4 ½\n";
