@@ -152,25 +152,27 @@ pub(crate) const fn pawn_table() -> [[Bitboard; 64]; 2] {
     table
 }
 
-/// Empty-board attacks of every piece on every square, by colour index,
-/// role index and square (pawns: their capture squares).
-pub(crate) const fn pseudo_table() -> [[[Bitboard; 64]; 6]; 2] {
+/// Empty-board attacks of every piece on every square, by colour index
+/// times 8 plus role index (rows 6, 7, 14 and 15 empty, so that a lookup
+/// needs no bounds check), then square (pawns: their capture squares).
+pub(crate) const fn pseudo_table() -> [[Bitboard; 64]; 16] {
     let knights = knight_table();
     let kings = king_table();
     let pawns = pawn_table();
     let rooks = ray_table(false);
     let bishops = ray_table(true);
-    let mut table = [[[Bitboard::EMPTY; 64]; 6]; 2];
+    let mut table = [[Bitboard::EMPTY; 64]; 16];
     let mut color = 0;
     while color < 2 {
+        let row = color * 8;
         let mut sq = 0;
         while sq < 64 {
-            table[color][0][sq] = pawns[color][sq];
-            table[color][1][sq] = knights[sq];
-            table[color][2][sq] = bishops[sq];
-            table[color][3][sq] = rooks[sq];
-            table[color][4][sq] = Bitboard(bishops[sq].0 | rooks[sq].0);
-            table[color][5][sq] = kings[sq];
+            table[row][sq] = pawns[color][sq];
+            table[row + 1][sq] = knights[sq];
+            table[row + 2][sq] = bishops[sq];
+            table[row + 3][sq] = rooks[sq];
+            table[row + 4][sq] = Bitboard(bishops[sq].0 | rooks[sq].0);
+            table[row + 5][sq] = kings[sq];
             sq += 1;
         }
         color += 1;

@@ -92,7 +92,7 @@ static ROOK_RAYS: [Bitboard; 64] = bootstrap::ray_table(false);
 static BISHOP_RAYS: [Bitboard; 64] = bootstrap::ray_table(true);
 static BETWEEN: [[Bitboard; 64]; 64] = bootstrap::between_table();
 static LINE: [[Bitboard; 64]; 64] = bootstrap::line_table();
-static PSEUDO_ATTACKS: [[[Bitboard; 64]; 6]; 2] = bootstrap::pseudo_table();
+static PSEUDO_ATTACKS: [[Bitboard; 64]; 16] = bootstrap::pseudo_table();
 
 /// The squares a pawn of `color` on `sq` attacks: its one or two diagonal
 /// capture squares (not its pushes). A pawn on its last rank attacks nothing.
@@ -172,7 +172,8 @@ pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline]
 pub fn pseudo_attacks(piece: Piece, sq: Square) -> Bitboard {
-    PSEUDO_ATTACKS[piece.color.index() & 1][piece.role.index() % 6][sq.index() & 63]
+    let row = (piece.color.index() & 1) << 3 | (piece.role.index() & 7);
+    PSEUDO_ATTACKS[row][sq.index() & 63]
 }
 
 /// The squares `piece` on `sq` attacks when `occupied` are occupied. For a
