@@ -176,6 +176,22 @@ pub fn pseudo_attacks(piece: Piece, sq: Square) -> Bitboard {
     PSEUDO_ATTACKS[row][sq.index() & 63]
 }
 
+/// The squares of `candidates` with nothing of `occupied` between them and
+/// `sq`: the pieces among `candidates` (on lines through `sq`, or a leap
+/// away) that see `sq`. A `between` load per candidate; no slider lookup,
+/// whose large tables mostly miss the cache when moves are checked one by
+/// one.
+#[inline]
+pub(crate) fn unblocked(sq: Square, candidates: Bitboard, occupied: Bitboard) -> Bitboard {
+    let mut seen = Bitboard::EMPTY;
+    for from in candidates {
+        if !between(sq, from).intersects(occupied) {
+            seen.add(from);
+        }
+    }
+    seen
+}
+
 /// The squares `piece` on `sq` attacks when `occupied` are occupied. For a
 /// pawn these are its capture squares only; leapers ignore `occupied`.
 ///

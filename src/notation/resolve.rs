@@ -413,10 +413,9 @@ impl SanPlus {
     /// The fast path of [`SanPlus::play`]: a move with a single plain fit
     /// (see [`single_fit`]) and a suffix that does not fail, played. `None`
     /// leaves `pos` unchanged for the general path, which then decides.
-    /// `kept` is a copy of `pos` the caller keeps anyway (the validator's
-    /// position before the move): a move with a suffix is then played in
-    /// place and `pos` restored from it if the suffix fails, instead of
-    /// being played on a copy that is copied back.
+    /// A move with a suffix is played in place, and `pos` restored from a
+    /// copy if the suffix fails: `kept`, a copy the caller keeps anyway (the
+    /// validator's position before the move), or one made here.
     /// Always inlined, and it hands no reference to the move on to
     /// out-of-line code, so that the parsed move can live in registers.
     #[inline(always)]
@@ -435,20 +434,21 @@ impl SanPlus {
                 suffix: SuffixVerdict::Absent,
             });
         };
-        if let Some(before) = kept {
-            debug_assert!(pos == before, "the kept copy differs from the position");
-            fit.play(pos);
-            let judged = judge(m, s, suffix_holds_after(pos, fit.to, s), mode);
-            if judged.is_err() {
-                *pos = *before;
+        let copy;
+        let before = match kept {
+            Some(before) => before,
+            None => {
+                copy = *pos;
+                &copy
             }
-            return judged.ok();
+        };
+        debug_assert!(pos == before, "the kept copy differs from the position");
+        fit.play(pos);
+        let judged = judge(m, s, suffix_holds_after(pos, fit.to, s), mode);
+        if judged.is_err() {
+            *pos = *before;
         }
-        let mut after = *pos;
-        fit.play(&mut after);
-        let r = judge(m, s, suffix_holds_after(&after, fit.to, s), mode).ok()?;
-        *pos = after;
-        Some(r)
+        judged.ok()
     }
 }
 
@@ -549,20 +549,16 @@ fn single_fit(
         }
         _ if promotion.is_some() => return None,
         // Pieces that would reach `to` on an empty board (one load from a
-        // small table, for any role), then for sliders a free line: one or
-        // two candidates, each a `between` load, where a slider lookup
-        // would read the large attack tables (a cache miss, mostly).
+        // small table, for any role), then for sliders those with a free
+        // line (see `attacks::unblocked`).
         role => {
             let piece = Piece { color: us, role };
-            let mut reach = attacks::pseudo_attacks(piece, to) & ours;
-            if role != Role::Knight {
-                for from in reach {
-                    if attacks::between(from, to).intersects(occ) {
-                        reach.discard(from);
-                    }
-                }
+            let reach = attacks::pseudo_attacks(piece, to) & ours;
+            if role == Role::Knight {
+                reach
+            } else {
+                attacks::unblocked(to, reach, occ)
             }
-            reach
         }
     };
     // Pinned pieces move only along the line of their pin. Only a piece on

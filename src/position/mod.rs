@@ -361,9 +361,8 @@ impl Position {
 
     /// Whether a piece of `attacker` attacks `sq`, with `occupied` as
     /// blockers: [`Position::attackers_to`] is not empty. Sliders are found
-    /// by their empty-board rays and a `between` load each (a few small
-    /// tables), not by a slider lookup, whose large tables mostly miss the
-    /// cache when moves are checked one by one.
+    /// by their empty-board rays and [`attacks::unblocked`], not by a
+    /// slider lookup.
     #[inline]
     pub(crate) fn is_attacked(&self, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
         let them = self.by_color(attacker);
@@ -377,9 +376,7 @@ impl Position {
         let rq = self.by_role[Role::Rook.index()] | queens;
         let bq = self.by_role[Role::Bishop.index()] | queens;
         let snipers = them & ((attacks::rook_rays(sq) & rq) | (attacks::bishop_rays(sq) & bq));
-        snipers
-            .into_iter()
-            .any(|s| !attacks::between(sq, s).intersects(occupied))
+        attacks::unblocked(sq, snipers, occupied).any()
     }
 
     /// Rooks, bishops and queens of either colour that attack `sq`, with
@@ -443,19 +440,14 @@ impl Position {
         let mut checkers = if direct { to_bb } else { Bitboard::EMPTY };
         if (rook_rays | bishop_rays).contains(from) && !attacks::between(king, from).intersects(occ)
         {
-            // Our sliders of the line's kind on it, each seen if nothing
-            // stands between (no slider lookup, see `is_attacked`).
+            // Our sliders of the line's kind on it that see the king.
             let queens = self.by_role[Role::Queen.index()];
             let sliders = if rook_rays.contains(from) {
                 self.by_role[Role::Rook.index()] | queens
             } else {
                 self.by_role[Role::Bishop.index()] | queens
             };
-            for s in sliders & our & attacks::line(king, from) {
-                if !attacks::between(king, s).intersects(occ) {
-                    checkers.add(s);
-                }
-            }
+            checkers |= attacks::unblocked(king, sliders & our & attacks::line(king, from), occ);
         }
         checkers
     }
