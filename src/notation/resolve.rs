@@ -519,7 +519,7 @@ fn single_fit(
         }
     }
     let ours = pos.pieces(us, role) & mask;
-    let mut froms = match role {
+    let froms = match role {
         Role::Pawn => {
             let promotes = to.rank() == us.relative_rank(Rank::Eighth);
             if promotes != promotion.is_some()
@@ -549,35 +549,33 @@ fn single_fit(
         }
         _ if promotion.is_some() => return None,
         // Pieces that would reach `to` on an empty board (one load from a
-        // small table, for any role), then for sliders those with a free
-        // line (see `attacks::unblocked`).
+        // small table, for any role), then those with a free line (see
+        // `attacks::unblocked`; a knight has nothing between, and going
+        // the same way as the sliders spares a branch on the role).
         role => {
             let piece = Piece { color: us, role };
             let reach = attacks::pseudo_attacks(piece, to) & ours;
-            if role == Role::Knight {
-                reach
-            } else {
-                attacks::unblocked(to, reach, occ)
-            }
+            attacks::unblocked(to, reach, occ)
         }
     };
-    // Pinned pieces move only along the line of their pin. Only a piece on
-    // a line from the king, with an enemy slider on the lines, can be
-    // pinned: most moves skip the look.
+    // Pinned pieces move only along the line of their pin: a candidate
+    // stays if no enemy slider on the line from the king through it sees
+    // the king once it has moved (usually there is none, and the loop in
+    // `unblocked` does not run). No branch on whether a candidate is on a
+    // line from the king, which varies from move to move.
     let (rook_rays, bishop_rays) = (attacks::rook_rays(king), attacks::bishop_rays(king));
-    let exposed = froms & (rook_rays | bishop_rays);
     let queens = pos.by_role(Role::Queen);
     let snipers = pos.by_color(them)
         & ((rook_rays & (pos.by_role(Role::Rook) | queens))
             | (bishop_rays & (pos.by_role(Role::Bishop) | queens)));
-    if exposed.any() && snipers.any() {
-        for from in exposed & pos.pinned() {
-            if !attacks::line(king, from).contains(to) {
-                froms.discard(from);
-            }
+    let mut legal = Bitboard::EMPTY;
+    for from in froms {
+        let pinners = (snipers & attacks::line(king, from)) - to;
+        if !attacks::unblocked(king, pinners, (occ - from) | to).any() {
+            legal.add(from);
         }
     }
-    froms.single()
+    legal.single()
 }
 
 /// The one move of [`single_fit`], in parts.

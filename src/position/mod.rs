@@ -427,7 +427,6 @@ impl Position {
         let our = self.by_color(self.turn.other());
         let to_bb = Bitboard::from_square(to);
         let rook_rays = attacks::rook_rays(king);
-        let bishop_rays = attacks::bishop_rays(king);
         // A piece checks from `to` if it would on an empty board and nothing
         // stands between (pawns and knights have nothing between; a king
         // never lands next to the other).
@@ -437,19 +436,20 @@ impl Position {
         };
         let direct = attacks::pseudo_attacks(piece, king).contains(to)
             && !attacks::between(king, to).intersects(occ);
-        let mut checkers = if direct { to_bb } else { Bitboard::EMPTY };
-        if (rook_rays | bishop_rays).contains(from) && !attacks::between(king, from).intersects(occ)
-        {
-            // Our sliders of the line's kind on it that see the king.
-            let queens = self.by_role[Role::Queen.index()];
-            let sliders = if rook_rays.contains(from) {
-                self.by_role[Role::Rook.index()] | queens
-            } else {
-                self.by_role[Role::Bishop.index()] | queens
-            };
-            checkers |= attacks::unblocked(king, sliders & our & attacks::line(king, from), occ);
-        }
-        checkers
+        let checkers = if direct { to_bb } else { Bitboard::EMPTY };
+        // A discovered check: our sliders of the line's kind on the line
+        // from the king through `from` (none when `from` is on no line from
+        // the king) that see the king. No branch on whether `from` is on a
+        // line from the king, which varies from move to move: the loop in
+        // `attacks::unblocked` mostly has nothing to look at.
+        let queens = self.by_role[Role::Queen.index()];
+        let kind = if rook_rays.contains(from) {
+            self.by_role[Role::Rook.index()]
+        } else {
+            self.by_role[Role::Bishop.index()]
+        };
+        let sliders = (kind | queens) & our & attacks::line(king, from);
+        checkers | attacks::unblocked(king, sliders, occ)
     }
 
     /// Plays a legal move (one produced by this position's move generator or
