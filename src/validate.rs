@@ -314,15 +314,31 @@ fn play_token_inline(
     lang: Language,
     mode: ParseMode,
 ) -> Result<(Move, SuffixVerdict), GameErrorKind> {
-    // The common case, kept small: an English PGN token that plays.
+    // The common case, kept small: an English PGN token of a common form
+    // that plays; the other PGN forms out of line.
     if lang == Language::En {
-        if let Some(sp) = crate::notation::fast_token(token) {
-            if let Some(r) = sp.play_fast(pos, kept, mode) {
-                return Ok((r.mv, r.suffix));
-            }
+        let played = match crate::notation::fast_token_common(token) {
+            Some(sp) => sp.play_fast(pos, kept, mode),
+            None => play_other_forms(pos, kept, token, mode),
+        };
+        if let Some(r) = played {
+            return Ok((r.mv, r.suffix));
         }
     }
     play_token_general(pos, token, lang, mode)
+}
+
+/// The fast path of [`play_token_inline`] for the rarer PGN forms that
+/// [`fast_token_shapes`](crate::notation::fast_token_shapes) reads
+/// (castling, promotions, a departure square), out of line.
+#[inline(never)]
+fn play_other_forms(
+    pos: &mut Position,
+    kept: Option<&Position>,
+    token: &[u8],
+    mode: ParseMode,
+) -> Option<crate::notation::Resolved> {
+    crate::notation::fast_token_shapes(token)?.play_fast(pos, kept, mode)
 }
 
 /// [`play_token`] past its fast path. An English token of the fast forms is
@@ -449,7 +465,9 @@ pub struct Validator<V> {
     variant_other: bool,
     // Play state: the current position, and the one before the last move
     // (when `has_last`). A move copies the current position there and is
-    // played in place (a move that fails leaves the position unchanged).
+    // played in place (a move that fails leaves the position unchanged);
+    // without variations, a common move without a suffix is played with no
+    // copy (see `play_token`).
     current: Position,
     last: Position,
     has_last: bool,
@@ -579,6 +597,21 @@ impl<V: GameVisitor> Validator<V> {
             return self.no_move(token, line, column, offset);
         }
         let (lang, mode) = (self.lang, self.options.mode);
+        // Without variations nothing needs the position before the last
+        // move: a common English move without a suffix (most moves) is
+        // handed to the visitor with the position before it and then
+        // played, with no copy.
+        if !self.options.variations && lang == Language::En {
+            if let Some(sp) = crate::notation::fast_token_common(token) {
+                let inner = &mut self.inner;
+                let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
+                if sp.play_unsuffixed(&mut self.current, mode, seen).is_some() {
+                    self.has_last = false;
+                    self.summary.moves += 1;
+                    return Control::Continue;
+                }
+            }
+        }
         self.last = self.current;
         match play_token_inline(&mut self.current, Some(&self.last), token, lang, mode) {
             // `--` with a glyph (`--?`) or `Z0` reaches here as a token and

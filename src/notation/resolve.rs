@@ -410,6 +410,26 @@ impl SanPlus {
         Ok(r)
     }
 
+    /// The fast path of [`SanPlus::play`] for a move without a suffix:
+    /// `before` sees the position and the move before the move is played.
+    /// `None` leaves `pos` unchanged, `before` not called.
+    #[inline(always)]
+    pub(crate) fn play_unsuffixed(
+        &self,
+        pos: &mut Position,
+        mode: ParseMode,
+        before: impl FnOnce(&Position, Move),
+    ) -> Option<Move> {
+        if self.suffix.is_some() {
+            return None;
+        }
+        let fit = self.san.single_fit_parts(pos, mode)?;
+        let m = fit.mv();
+        before(pos, m);
+        fit.play(pos);
+        Some(m)
+    }
+
     /// The fast path of [`SanPlus::play`]: a move with a single plain fit
     /// (see [`single_fit`]) and a suffix that does not fail, played. `None`
     /// leaves `pos` unchanged for the general path, which then decides.

@@ -555,6 +555,14 @@ const FILE_OF: [Option<File>; 256] = {
 /// [`fast_token_shapes`].
 #[inline(always)]
 pub(crate) fn fast_token(b: &[u8]) -> Option<SanPlus> {
+    fast_token_common(b).or_else(|| fast_token_shapes(b))
+}
+
+/// [`fast_token`] for the common forms only (`e4`, `Nf3`, `exd5`, `Nxd5`,
+/// with a suffix or not): `None` for the others, which
+/// [`fast_token_shapes`] reads.
+#[inline(always)]
+pub(crate) fn fast_token_common(b: &[u8]) -> Option<SanPlus> {
     let (suffix, body) = match *b {
         [ref body @ .., b'+'] => (Some(Suffix::Check), body),
         [ref body @ .., b'#'] => (Some(Suffix::Mate), body),
@@ -562,7 +570,7 @@ pub(crate) fn fast_token(b: &[u8]) -> Option<SanPlus> {
     };
     let n = body.len();
     if n.wrapping_sub(2) > 2 {
-        return fast_token_shapes(b);
+        return None;
     }
     let (c0, c1) = (body[0], body[1]);
     let (tf, tr) = (
@@ -574,7 +582,7 @@ pub(crate) fn fast_token(b: &[u8]) -> Option<SanPlus> {
         && (!capture | (c1 == b'x'))
         && (tf | tr) < 8;
     if !ok {
-        return fast_token_shapes(b);
+        return None;
     }
     // `e4`: the first byte is the destination file, read as a pawn's.
     let role = FIRST_ROLE[usize::from(c0)];

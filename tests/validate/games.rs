@@ -1,5 +1,7 @@
 use movetext::notation::{Language, ParseMode};
-use movetext::validate::{LanguageChoice, ValidateOptions};
+use movetext::pgn::Reader;
+use movetext::validate::{GameSummary, GameVisitor, LanguageChoice, ValidateOptions, Validator};
+use movetext::{Move, Position};
 
 use super::{auto, validate};
 
@@ -271,4 +273,55 @@ fn null_moves_in_check_fail_the_game() {
     }
     assert_eq!(games[4].moves.join(" "), "e2e4 -- d2d4");
     assert!(!games[4].summary.failed);
+}
+
+/// Each mainline move with the position it is played from, as FEN.
+#[derive(Default)]
+struct Befores(Vec<(String, Move)>);
+
+impl GameVisitor for Befores {
+    type Output = Vec<(String, Move)>;
+    fn legal_move(&mut self, before: &Position, m: Move, _token: &[u8], depth: u32) {
+        if depth == 0 {
+            self.0.push((before.to_string(), m));
+        }
+    }
+    fn end_game(&mut self, _summary: &GameSummary) -> Self::Output {
+        std::mem::take(&mut self.0)
+    }
+}
+
+#[test]
+fn the_position_before_each_move_is_the_same_with_and_without_variations() {
+    // Without variations the validator keeps no copy for a common move
+    // without a suffix: it hands the move on with the position, then plays
+    // it. With variations it copies the position first. Both give the same
+    // positions, each the one before with the move played, on the bundled
+    // sample (castling, promotions, suffixes, disambiguations included).
+    let sample = include_bytes!("../../src/cli/sample.pgn");
+    let run = |variations: bool| {
+        let options = ValidateOptions {
+            variations,
+            ..ValidateOptions::default()
+        };
+        let mut v = Validator::new(Befores::default(), options);
+        let mut games = Vec::new();
+        Reader::from_slice(sample)
+            .read_all(&mut v, |g| games.push(g))
+            .unwrap();
+        games
+    };
+    let (with, without) = (run(true), run(false));
+    assert_eq!(without.len(), 312);
+    assert_eq!(with, without);
+    let mut moves = 0;
+    for game in &without {
+        for pair in game.windows(2) {
+            let mut after = Position::from_fen(&pair[0].0).unwrap();
+            after.play(pair[0].1);
+            assert_eq!(after.to_string(), pair[1].0);
+        }
+        moves += game.len();
+    }
+    assert_eq!(moves, 21_293);
 }
