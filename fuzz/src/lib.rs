@@ -731,12 +731,12 @@ impl movetext::validate::GameVisitor for LegalMoves {
 /// panic; a buffered `Reader` (smallest buffer, fed `STEP + 1` bytes per
 /// read) gives the same events as `Reader::from_slice` (unless it reports
 /// a token or comment too long for its buffer); the `Validator` (English
-/// lenient with variations, and auto-detected strict without) never panics,
-/// plays only legal moves and counts them right; and a visitor that answers
-/// `Stop` (FLAGS bit 0) or `Skip` to the `N + 1`-th event sees the same
-/// events up to it, none after it in that game (except after a skipped
-/// variation), and exactly the same following games as an uninterrupted
-/// read.
+/// lenient with and without variations, and auto-detected strict without)
+/// never panics, plays only legal moves and counts them right; and a
+/// visitor that answers `Stop` (FLAGS bit 0) or `Skip` to the `N + 1`-th
+/// event sees the same events up to it, none after it in that game (except
+/// after a skipped variation), and exactly the same following games as an
+/// uninterrupted read.
 pub fn pgn_reader(data: &[u8]) {
     pgn_reader_checks(data, false);
 }
@@ -826,6 +826,12 @@ pub fn pgn_reader_checks(data: &[u8], strict: bool) {
             language: LanguageChoice::Auto,
             mode: movetext::notation::ParseMode::Strict,
             variations: false,
+        },
+        // The benches' setting: most moves are handed on with the position
+        // and played without a copy of it.
+        ValidateOptions {
+            variations: false,
+            ..ValidateOptions::default()
         },
     ] {
         let mut v = Validator::new(LegalMoves { moves: 0, strict }, options);
