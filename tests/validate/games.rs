@@ -1,9 +1,8 @@
 use movetext::notation::{Language, ParseMode};
-use movetext::pgn::Reader;
-use movetext::validate::{GameSummary, GameVisitor, LanguageChoice, ValidateOptions, Validator};
+use movetext::validate::{GameSummary, GameVisitor, LanguageChoice, ValidateOptions};
 use movetext::{Move, Position};
 
-use super::{auto, validate};
+use super::{auto, validate, validate_with};
 
 #[test]
 fn mainline_moves_in_every_notation() {
@@ -304,12 +303,7 @@ fn the_position_before_each_move_is_the_same_with_and_without_variations() {
             variations,
             ..ValidateOptions::default()
         };
-        let mut v = Validator::new(Befores::default(), options);
-        let mut games = Vec::new();
-        Reader::from_slice(sample)
-            .read_all(&mut v, |g| games.push(g))
-            .unwrap();
-        games
+        validate_with(sample, Befores::default(), options)
     };
     let (with, without) = (run(true), run(false));
     assert_eq!(without.len(), 312);

@@ -57,7 +57,16 @@ impl GameVisitor for Collect {
 }
 
 pub fn validate(pgn: &[u8], options: ValidateOptions) -> Vec<Game> {
-    let mut v = Validator::new(Collect::default(), options);
+    validate_with(pgn, Collect::default(), options)
+}
+
+/// Every game's output of `visitor` under a validator with `options`.
+pub fn validate_with<V: GameVisitor>(
+    pgn: &[u8],
+    visitor: V,
+    options: ValidateOptions,
+) -> Vec<V::Output> {
+    let mut v = Validator::new(visitor, options);
     let mut games = Vec::new();
     Reader::from_slice(pgn)
         .read_all(&mut v, |g| games.push(g))
