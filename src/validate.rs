@@ -612,6 +612,9 @@ impl<V: GameVisitor> Validator<V> {
                 }
             }
         }
+        // The token is read again there when the path above does not play
+        // it (a suffix, or no single fit): handing the read token on
+        // measured slower (+1%), the parsed move no longer in registers.
         self.last = self.current;
         match play_token_inline(&mut self.current, Some(&self.last), token, lang, mode) {
             // `--` with a glyph (`--?`) or `Z0` reaches here as a token and

@@ -187,23 +187,24 @@ pub fn mt_options() -> ValidateOptions {
 }
 
 pub fn movetext_validate(data: &[u8]) -> Totals {
-    let mut t = Totals::default();
-    let mut v = Validator::new(Summaries, mt_options());
-    Reader::from_slice(data)
-        .read_all(&mut v, |s| {
-            assert_eq!(s.wrong_suffixes, 0, "game {}", s.game);
-            t.add(s.moves, s.failed)
-        })
-        .expect("in-memory input");
+    let (t, wrong) = movetext_validate_with(Reader::from_slice(data)).expect("in-memory input");
+    assert_eq!(wrong, 0, "wrong suffix");
     t
 }
 
 /// [`movetext_validate`] streaming from `input` through a fixed buffer
 /// (`Reader::new`), on one thread; wrong suffixes counted, not refused.
 pub fn movetext_validate_read(input: impl std::io::Read) -> std::io::Result<(Totals, u64)> {
+    movetext_validate_with(Reader::new(input))
+}
+
+/// Every game of `reader` validated: the totals and the wrong suffixes.
+fn movetext_validate_with<I: movetext::pgn::Input>(
+    mut reader: Reader<I>,
+) -> std::io::Result<(Totals, u64)> {
     let (mut t, mut wrong) = (Totals::default(), 0);
     let mut v = Validator::new(Summaries, mt_options());
-    Reader::new(input).read_all(&mut v, |s| {
+    reader.read_all(&mut v, |s| {
         wrong += u64::from(s.wrong_suffixes);
         t.add(s.moves, s.failed)
     })?;
