@@ -593,25 +593,46 @@ impl<V: GameVisitor> Validator<V> {
     }
 
     fn play_token(&mut self, token: &[u8], line: u64, column: u64, offset: u64) -> Control {
+        if self.play_unsuffixed(token) {
+            return Control::Continue;
+        }
+        self.play_token_copied(token, line, column, offset)
+    }
+
+    /// Without variations nothing needs the position before the last move:
+    /// a common English move without a suffix (most moves) is handed to the
+    /// visitor with the position before it and then played, with no copy.
+    /// False (nothing done) for any other token, or when the game takes no
+    /// more moves.
+    #[inline(always)]
+    fn play_unsuffixed(&mut self, token: &[u8]) -> bool {
+        if self.done | self.unknown_start | self.options.variations || self.lang != Language::En {
+            return false;
+        }
+        let Some(sp) = crate::notation::fast_token_common(token) else {
+            return false;
+        };
+        let inner = &mut self.inner;
+        let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
+        if sp
+            .play_unsuffixed(&mut self.current, self.options.mode, seen)
+            .is_none()
+        {
+            return false;
+        }
+        self.has_last = false;
+        self.summary.moves += 1;
+        true
+    }
+
+    /// [`Validator::play_token`] past [`Validator::play_unsuffixed`]: the
+    /// position is copied first, the move played in place.
+    #[inline(never)]
+    fn play_token_copied(&mut self, token: &[u8], line: u64, column: u64, offset: u64) -> Control {
         if self.done | self.unknown_start {
             return self.no_move(token, line, column, offset);
         }
         let (lang, mode) = (self.lang, self.options.mode);
-        // Without variations nothing needs the position before the last
-        // move: a common English move without a suffix (most moves) is
-        // handed to the visitor with the position before it and then
-        // played, with no copy.
-        if !self.options.variations && lang == Language::En {
-            if let Some(sp) = crate::notation::fast_token_common(token) {
-                let inner = &mut self.inner;
-                let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
-                if sp.play_unsuffixed(&mut self.current, mode, seen).is_some() {
-                    self.has_last = false;
-                    self.summary.moves += 1;
-                    return Control::Continue;
-                }
-            }
-        }
         // The token is read again there when the path above does not play
         // it (a suffix, or no single fit): handing the read token on
         // measured slower (+1%), the parsed move no longer in registers.
@@ -641,6 +662,17 @@ impl<V: GameVisitor> Validator<V> {
             }
             Err(kind) => self.move_failed(kind, token, line, column, offset),
         }
+    }
+
+    /// A move token past the no-copy path of [`pgn::Visitor::san`]:
+    /// recorded (language detection) or played on a copy.
+    #[inline(never)]
+    fn san_rest(&mut self, san: &[u8], at: Location) -> Control {
+        if self.recording {
+            let (a, b) = self.push_bytes(san);
+            return self.record(Rec::Move(a, b, at));
+        }
+        self.play_token_copied(san, at.line, at.column, at.offset)
     }
 
     /// A move or null move that failed, the position unchanged (the one
@@ -922,12 +954,12 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
         self.setup()
     }
 
+    #[inline]
     fn san(&mut self, san: &[u8], at: Location) -> Control {
-        if self.recording {
-            let (a, b) = self.push_bytes(san);
-            return self.record(Rec::Move(a, b, at));
+        if !self.recording && self.play_unsuffixed(san) {
+            return Control::Continue;
         }
-        self.play_token(san, at.line, at.column, at.offset)
+        self.san_rest(san, at)
     }
 
     fn null_move(&mut self, token: &[u8], at: Location) -> Control {

@@ -575,7 +575,15 @@ fn single_fit(
         role => {
             let piece = Piece { color: us, role };
             let reach = attacks::pseudo_attacks(piece, to) & ours;
-            attacks::unblocked(to, reach, occ)
+            if reach.more_than_one() {
+                attacks::unblocked(to, reach, occ)
+            } else {
+                let from = reach.first()?;
+                if attacks::between(to, from).intersects(occ) {
+                    return None;
+                }
+                reach
+            }
         }
     };
     // Pinned pieces move only along the line of their pin: a candidate
@@ -588,6 +596,14 @@ fn single_fit(
     let snipers = pos.by_color(them)
         & ((rook_rays & (pos.by_role(Role::Rook) | queens))
             | (bishop_rays & (pos.by_role(Role::Bishop) | queens)));
+    if !froms.more_than_one() {
+        let from = froms.first()?;
+        let pinners = (snipers & attacks::line(king, from)) - to;
+        if attacks::unblocked(king, pinners, (occ - from) | to).any() {
+            return None;
+        }
+        return Some(from);
+    }
     let mut legal = Bitboard::EMPTY;
     for from in froms {
         let pinners = (snipers & attacks::line(king, from)) - to;
