@@ -571,7 +571,10 @@ fn single_fit(
         // Pieces that would reach `to` on an empty board (one load from a
         // small table, for any role), then those with a free line (see
         // `attacks::unblocked`; a knight has nothing between, and going
-        // the same way as the sliders spares a branch on the role).
+        // the same way as the sliders spares a branch on the role). One
+        // piece (most moves): its line is tested by a branch, which the CPU
+        // predicts, so the square it leaves, and the move played from it,
+        // do not wait on the `between` load as they would on a select.
         role => {
             let piece = Piece { color: us, role };
             let reach = attacks::pseudo_attacks(piece, to) & ours;
@@ -596,6 +599,8 @@ fn single_fit(
     let snipers = pos.by_color(them)
         & ((rook_rays & (pos.by_role(Role::Rook) | queens))
             | (bishop_rays & (pos.by_role(Role::Bishop) | queens)));
+    // One candidate: a branch again, not a select (see above). The loop
+    // below repeats its test: sharing it as a closure measured 3-4% slower.
     if !froms.more_than_one() {
         let from = froms.first()?;
         let pinners = (snipers & attacks::line(king, from)) - to;
