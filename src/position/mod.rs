@@ -95,6 +95,9 @@ pub struct Position {
     by_color: [Bitboard; 2],
     occupied: Bitboard,
     turn: Color,
+    /// The king of each side (kept with the boards: one load, not a
+    /// search of two of them).
+    kings: [Square; 2],
     /// Squares of the rooks that may still castle (both colours).
     castling: Bitboard,
     /// Set only when an en passant capture is legal.
@@ -151,6 +154,7 @@ impl Position {
             by_color: [Bitboard::EMPTY; 2],
             occupied: Bitboard::EMPTY,
             turn: Color::White,
+            kings: [Square::A1; 2],
             castling: Bitboard::EMPTY,
             ep_square: None,
             mode: CastlingMode::Standard,
@@ -162,6 +166,9 @@ impl Position {
 
     #[inline]
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        if piece.role == Role::King {
+            self.kings[piece.color.index()] = sq;
+        }
         self.by_role[piece.role.index()].add(sq);
         self.by_color[piece.color.index()].add(sq);
         self.occupied.add(sq);
@@ -236,8 +243,8 @@ impl Position {
     #[inline]
     pub fn king(&self, color: Color) -> Square {
         // Every position has exactly one king a side (checked by the FEN
-        // parser, kept by play); a1 is a harmless fallback.
-        self.pieces(color, Role::King).first().unwrap_or(Square::A1)
+        // parser, kept by play).
+        self.kings[color.index() & 1]
     }
 
     /// The en passant target square, only if an en passant capture is legal
@@ -490,6 +497,7 @@ impl Position {
                 *our = (*our - from - to) | king_to | rook_to;
                 let kings = &mut self.by_role[Role::King.index()];
                 *kings = (*kings - from) | king_to;
+                self.kings[us.index()] = king_to;
                 let rooks = &mut self.by_role[Role::Rook.index()];
                 *rooks = (*rooks - to) | rook_to;
                 self.occupied = (self.occupied - from - to) | king_to | rook_to;
@@ -559,6 +567,12 @@ impl Position {
             self.attackers_to(king, self.turn.other(), self.occupied),
             "checkers after a move, in {self}"
         );
+        debug_assert!(
+            Color::ALL
+                .iter()
+                .all(|&c| self.pieces(c, Role::King).first() == Some(self.king(c))),
+            "kings after a move, in {self}"
+        );
         if self.ep_square.is_some() {
             self.settle_ep_square();
         }
@@ -594,6 +608,7 @@ impl Position {
             }
         } else if moved == Role::King {
             self.castling -= Bitboard::from_rank(us.relative_rank(Rank::First));
+            self.kings[us.index()] = to;
         }
         self.checkers = self.checkers_after(king, from, to, role);
     }
