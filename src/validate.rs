@@ -633,7 +633,7 @@ impl<V: GameVisitor> Validator<V> {
             return self.no_move(token, line, column, offset);
         }
         let (lang, mode) = (self.lang, self.options.mode);
-        // The token is read again there when the path above does not play
+        // The token is read again here when `play_unsuffixed` did not play
         // it (a suffix, or no single fit): handing the read token on
         // measured slower (+1%), the parsed move no longer in registers.
         self.last = self.current;
