@@ -41,7 +41,8 @@ use core::fmt;
 
 use crate::moves::Move;
 use crate::notation::{
-    Descriptive, Iccf, Lan, Language, ParseError, ParseMode, San, SanError, SuffixVerdict, Uci,
+    Descriptive, Iccf, Lan, Language, ParseError, ParseMode, Resolved, San, SanError,
+    SuffixVerdict, Uci,
 };
 use crate::pgn::{self, Control, GameResult, Location, Nag, PgnError, RawTag};
 use crate::position::{CastlingMode, FenError, Position};
@@ -593,39 +594,73 @@ impl<V: GameVisitor> Validator<V> {
     }
 
     fn play_token(&mut self, token: &[u8], line: u64, column: u64, offset: u64) -> Control {
-        if self.play_unsuffixed(token) {
+        if self.play_in_place(token) || self.play_in_place_shapes(token) {
             return Control::Continue;
         }
         self.play_token_copied(token, line, column, offset)
     }
 
     /// Without variations nothing needs the position before the last move:
-    /// a common English move without a suffix (most moves) is handed to the
-    /// visitor with the position before it and then played, with no copy.
-    /// False (nothing done) for any other token, or when the game takes no
-    /// more moves.
+    /// a common English move (most moves) is handed to the visitor with the
+    /// position before it and then played, with no copy (see
+    /// [`SanPlus::play_in_place`]). False (nothing done) for any other
+    /// token, or when the game takes no more moves.
     #[inline(always)]
-    fn play_unsuffixed(&mut self, token: &[u8]) -> bool {
-        if self.done | self.unknown_start | self.options.variations || self.lang != Language::En {
+    fn play_in_place(&mut self, token: &[u8]) -> bool {
+        if !self.in_place() {
             return false;
         }
         let Some(sp) = crate::notation::fast_token_common(token) else {
             return false;
         };
+        if sp.suffix.is_some() {
+            return false;
+        }
         let inner = &mut self.inner;
         let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
-        if sp
-            .play_unsuffixed(&mut self.current, self.options.mode, seen)
-            .is_none()
-        {
+        let played = sp.play_in_place(&mut self.current, self.options.mode, seen);
+        self.played_in_place(played)
+    }
+
+    /// [`Validator::play_in_place`] for the other PGN forms (castling,
+    /// promotions, a departure square) and for the common forms with a
+    /// suffix, out of line.
+    #[inline(never)]
+    fn play_in_place_shapes(&mut self, token: &[u8]) -> bool {
+        if !self.in_place() {
             return false;
+        }
+        let Some(sp) = crate::notation::fast_token(token) else {
+            return false;
+        };
+        let inner = &mut self.inner;
+        let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
+        let played = sp.play_in_place_shapes(&mut self.current, self.options.mode, seen);
+        self.played_in_place(played)
+    }
+
+    /// Whether a move may be played with no copy: the game goes on from a
+    /// known position, no variation is read, the notation is English.
+    #[inline(always)]
+    fn in_place(&self) -> bool {
+        !(self.done | self.unknown_start | self.options.variations) && self.lang == Language::En
+    }
+
+    /// The bookkeeping of a move played in place, if it was.
+    #[inline(always)]
+    fn played_in_place(&mut self, played: Option<Resolved>) -> bool {
+        let Some(r) = played else {
+            return false;
+        };
+        if r.suffix == SuffixVerdict::Contradicted {
+            self.summary.wrong_suffixes += 1;
         }
         self.has_last = false;
         self.summary.moves += 1;
         true
     }
 
-    /// [`Validator::play_token`] past [`Validator::play_unsuffixed`]: the
+    /// [`Validator::play_token`] past [`Validator::play_in_place`]: the
     /// position is copied first, the move played in place.
     #[inline(never)]
     fn play_token_copied(&mut self, token: &[u8], line: u64, column: u64, offset: u64) -> Control {
@@ -633,8 +668,8 @@ impl<V: GameVisitor> Validator<V> {
             return self.no_move(token, line, column, offset);
         }
         let (lang, mode) = (self.lang, self.options.mode);
-        // The token is read again here when `play_unsuffixed` did not play
-        // it (a suffix, or no single fit): handing the read token on
+        // The token is read again here when `play_in_place` did not play
+        // it (a strict suffix, or no single fit): handing the read token on
         // measured slower (+1%), the parsed move no longer in registers.
         self.last = self.current;
         match play_token_inline(&mut self.current, Some(&self.last), token, lang, mode) {
@@ -671,6 +706,9 @@ impl<V: GameVisitor> Validator<V> {
         if self.recording {
             let (a, b) = self.push_bytes(san);
             return self.record(Rec::Move(a, b, at));
+        }
+        if self.play_in_place_shapes(san) {
+            return Control::Continue;
         }
         self.play_token_copied(san, at.line, at.column, at.offset)
     }
@@ -956,7 +994,7 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
 
     #[inline]
     fn san(&mut self, san: &[u8], at: Location) -> Control {
-        if !self.recording && self.play_unsuffixed(san) {
+        if !self.recording && self.play_in_place(san) {
             return Control::Continue;
         }
         self.san_rest(san, at)

@@ -178,6 +178,16 @@ fn suffix_holds_after(
     }
 }
 
+/// The lenient verdict on the suffix `s` of the move that led to `after`
+/// (its piece now on `moved_to`).
+#[inline(never)]
+fn lenient_verdict_after(after: &Position, moved_to: Square, s: Suffix) -> SuffixVerdict {
+    match suffix_holds_after(after, moved_to, s) {
+        Ok(()) => SuffixVerdict::Confirmed,
+        Err(_) => SuffixVerdict::Contradicted,
+    }
+}
+
 /// The move with the verdict on its written suffix `s`.
 #[inline(never)]
 fn verdict(pos: &Position, m: Move, s: Suffix, mode: ParseMode) -> Result<Resolved, SanError> {
@@ -410,24 +420,66 @@ impl SanPlus {
         Ok(r)
     }
 
-    /// The fast path of [`SanPlus::play`] for a move without a suffix:
+    /// The fast path of [`SanPlus::play`] without a copy of the position:
     /// `before` sees the position and the move before the move is played.
-    /// `None` leaves `pos` unchanged, `before` not called.
+    /// A suffix is judged once the move is played; in strict mode a move
+    /// with a suffix is left to [`SanPlus::play_fast`] (a wrong suffix must
+    /// then leave `pos` as it was). `None` leaves `pos` unchanged, `before`
+    /// not called. Castling is read by [`SanPlus::play_in_place_shapes`].
     #[inline(always)]
-    pub(crate) fn play_unsuffixed(
+    pub(crate) fn play_in_place(
         &self,
         pos: &mut Position,
         mode: ParseMode,
         before: impl FnOnce(&Position, Move),
-    ) -> Option<Move> {
-        if self.suffix.is_some() {
+    ) -> Option<Resolved> {
+        if self.suffix.is_some() && mode == ParseMode::Strict {
             return None;
         }
         let fit = self.san.single_fit_parts(pos, mode)?;
         let m = fit.mv();
         before(pos, m);
         fit.play(pos);
-        Some(m)
+        Some(Resolved {
+            mv: m,
+            suffix: self.verdict_in_place(pos, fit.to),
+        })
+    }
+
+    /// [`SanPlus::play_in_place`] for the forms read by
+    /// [`fast_token_shapes`](super::san::fast_token_shapes), castling
+    /// included (as [`Position::castling_move`] finds it).
+    #[inline(always)]
+    pub(crate) fn play_in_place_shapes(
+        &self,
+        pos: &mut Position,
+        mode: ParseMode,
+        before: impl FnOnce(&Position, Move),
+    ) -> Option<Resolved> {
+        let San::Castle(side) = self.san else {
+            return self.play_in_place(pos, mode, before);
+        };
+        if self.suffix.is_some() && mode == ParseMode::Strict {
+            return None;
+        }
+        let m = pos.castling_move(side)?;
+        before(pos, m);
+        pos.play(m);
+        Some(Resolved {
+            mv: m,
+            suffix: self.verdict_in_place(pos, Position::castle_king_target(m)),
+        })
+    }
+
+    /// The lenient verdict on the suffix of the move just played, its
+    /// piece now on `moved_to`: a `+` that holds without a call.
+    #[inline(always)]
+    fn verdict_in_place(&self, after: &Position, moved_to: Square) -> SuffixVerdict {
+        match self.suffix {
+            None => SuffixVerdict::Absent,
+            Some(Suffix::Check) if after.is_check() => SuffixVerdict::Confirmed,
+            Some(s) => lenient_verdict_after(after, moved_to, s),
+        }
     }
 
     /// The fast path of [`SanPlus::play`]: a move with a single plain fit

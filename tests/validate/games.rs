@@ -145,6 +145,39 @@ fn strict_mode_rejects_lenient_forms_and_wrong_suffixes() {
 }
 
 #[test]
+fn lenient_suffixes_castling_and_departure_squares_played_in_place() {
+    // Without variations a lenient move is played with no copy of the
+    // position, a suffix judged after it; with variations on, the copying
+    // path reads the same game. Both must give the same moves and verdicts.
+    let pgn = b"[Event \"a\"]\n\n1. e4 e5 2. Nf3+ Nc6 3. Bc4 Nf6 4. O-O+ Bc5 5. Nc3 d6 \
+                6. Nd5 O-O 7. d3 Bg4 8. h3 Bh5 9. Bg5# Nb8 10. Re1 Nbd7 11. Nxf6+ Nxf6 \
+                12. Bxf6 Qxf6 13. Bxf7+ Qxf7 14. Nxe5 dxe5 15. Qxh5 Qxf2# 16. Kh1 Qxe1+ \
+                17. Kh2 Qxa1 *\n";
+    let expect = [
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1", "f8c5", "b1c3", "d7d6", "c3d5",
+        "e8g8", "d2d3", "c8g4", "h2h3", "g4h5", "c1g5", "c6b8", "f1e1", "b8d7", "d5f6", "d7f6",
+        "g5f6", "d8f6", "c4f7", "f6f7", "f3e5", "d6e5", "d1h5", "f7f2", "g1h1", "f2e1", "h1h2",
+        "e1a1",
+    ];
+    for variations in [false, true] {
+        let options = ValidateOptions {
+            variations,
+            ..ValidateOptions::default()
+        };
+        let games = validate(pgn, options);
+        assert!(games[0].errors.is_empty(), "{:?}", games[0].errors);
+        assert_eq!(games[0].moves, expect, "variations {variations}");
+        // Wrong: Nf3+ (no check), O-O+ (no check), Bg5# (no check),
+        // Qxf2# (a check only: Kh1). Right: Nxf6+, Bxf7+, Qxe1+.
+        assert_eq!(
+            games[0].summary.wrong_suffixes, 4,
+            "variations {variations}"
+        );
+        assert_eq!(games[0].summary.moves, 34);
+    }
+}
+
+#[test]
 fn strict_wrong_suffix_fails_at_the_move_and_keeps_the_position() {
     // The validator plays a move with a suffix in place and puts the
     // position back when the suffix fails: the error is the suffix's, the
