@@ -4,6 +4,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+mod cpu;
 pub mod moves;
 pub mod notation;
 pub mod pgn;
