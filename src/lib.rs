@@ -4,7 +4,6 @@
 
 pub mod attacks;
 pub mod bitboard;
-mod cpu;
 pub mod moves;
 pub mod notation;
 pub mod pgn;

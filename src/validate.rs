@@ -39,7 +39,6 @@
 
 use core::fmt;
 
-use crate::cpu::Isa;
 use crate::moves::Move;
 use crate::notation::{
     Descriptive, Iccf, Lan, Language, ParseError, ParseMode, Resolved, San, SanError,
@@ -485,8 +484,6 @@ pub struct Validator<V> {
     arena: Vec<u8>,
     recs: Vec<Rec>,
     too_large: bool,
-    /// The copy of the move path to run (see [`crate::cpu`]).
-    isa: Isa,
 }
 
 impl<V: GameVisitor> Validator<V> {
@@ -529,7 +526,6 @@ impl<V: GameVisitor> Validator<V> {
             arena: Vec::new(),
             recs: Vec::new(),
             too_large: false,
-            isa: Isa::detect(),
         }
     }
 
@@ -701,29 +697,6 @@ impl<V: GameVisitor> Validator<V> {
             }
             Err(kind) => self.move_failed(kind, token, line, column, offset),
         }
-    }
-
-    /// [`pgn::Visitor::san`] for any CPU.
-    #[inline(never)]
-    fn san_portable(&mut self, san: &[u8], at: Location) -> Control {
-        self.san_body(san, at)
-    }
-
-    /// [`pgn::Visitor::san`] for x86-64-v3 (see [`crate::cpu`]).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    fn san_v3(&mut self, san: &[u8], at: Location) -> Control {
-        self.san_body(san, at)
-    }
-
-    /// [`pgn::Visitor::san`], inlined into each copy: a common move is
-    /// played in place, anything else goes on out of line.
-    #[inline(always)]
-    fn san_body(&mut self, san: &[u8], at: Location) -> Control {
-        if !self.recording && self.play_in_place(san) {
-            return Control::Continue;
-        }
-        self.san_rest(san, at)
     }
 
     /// A move token past the no-copy path of [`pgn::Visitor::san`]:
@@ -1021,13 +994,10 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
 
     #[inline]
     fn san(&mut self, san: &[u8], at: Location) -> Control {
-        #[cfg(target_arch = "x86_64")]
-        if self.isa == Isa::X86V3 {
-            // SAFETY: `Isa::detect` found every feature of `san_v3` on this
-            // CPU.
-            return unsafe { self.san_v3(san, at) };
+        if !self.recording && self.play_in_place(san) {
+            return Control::Continue;
         }
-        self.san_portable(san, at)
+        self.san_rest(san, at)
     }
 
     fn null_move(&mut self, token: &[u8], at: Location) -> Control {
@@ -1126,78 +1096,5 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
             }
         }
         self.inner.end_game(&self.summary)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::pgn::Reader;
-
-    /// Every legal move (as its squares) and error of a game, and its
-    /// summary.
-    #[derive(Default)]
-    struct Collect(Vec<(Move, u32)>, Vec<String>);
-
-    impl GameVisitor for Collect {
-        type Output = (GameSummary, Vec<(Move, u32)>, Vec<String>);
-        fn legal_move(&mut self, _before: &Position, m: Move, _token: &[u8], depth: u32) {
-            self.0.push((m, depth));
-        }
-        fn error(&mut self, e: &GameError) {
-            self.1.push(e.to_string());
-        }
-        fn end_game(&mut self, s: &GameSummary) -> Self::Output {
-            (*s, std::mem::take(&mut self.0), std::mem::take(&mut self.1))
-        }
-    }
-
-    fn read(
-        data: &[u8],
-        options: ValidateOptions,
-        isa: Isa,
-    ) -> Vec<<Collect as GameVisitor>::Output> {
-        let mut v = Validator::new(Collect::default(), options);
-        v.isa = isa;
-        let mut games = Vec::new();
-        Reader::from_slice(data)
-            .read_all(&mut v, |g| games.push(g))
-            .unwrap();
-        games
-    }
-
-    #[test]
-    fn the_copy_for_this_cpu_validates_as_the_portable_one() {
-        let sample = include_bytes!("cli/sample.pgn");
-        // The bundled sample (its first games under Miri), and a game with
-        // suffixes right and wrong.
-        let games = if cfg!(miri) { 3 } else { usize::MAX };
-        let end = sample
-            .windows(8)
-            .enumerate()
-            .filter(|(_, w)| w == b"\n[Event ")
-            .nth(games)
-            .map_or(sample.len(), |(i, _)| i + 1);
-        let sample = &sample[..end];
-        let suffixes: &[u8] = b"[Event \"s\"]\n\n1. e4 e5 2. Nf3+ Nc6 3. Bc4 Nf6 4. O-O+ Bc5 \
-            5. Nc3 d6 6. Nd5 O-O 7. Nxf6+ gxf6 8. Bxf7# Kxf7 *\n";
-        for data in [sample, suffixes] {
-            for (mode, variations) in [
-                (ParseMode::Lenient, false),
-                (ParseMode::Lenient, true),
-                (ParseMode::Strict, false),
-            ] {
-                let options = ValidateOptions {
-                    mode,
-                    variations,
-                    ..ValidateOptions::default()
-                };
-                let portable = read(data, options, Isa::Portable);
-                let moves: u32 = portable.iter().map(|g| g.0.moves).sum();
-                assert!(moves >= 2, "{moves} moves");
-                let here = read(data, options, Isa::detect());
-                assert!(here == portable, "{mode:?}, variations {variations}");
-            }
-        }
     }
 }

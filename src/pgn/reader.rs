@@ -42,7 +42,6 @@ use super::scan::{
     is_delimiter, is_space, is_tag_line, line_end, simple_tag_line, token_end, MAX_TAG_LINE,
 };
 use super::visitor::{Control, ErrorKind, GameResult, Location, Nag, PgnError, RawTag, Visitor};
-use crate::cpu::Isa;
 
 /// A streaming PGN reader over an [`Input`]: a fixed buffer over any
 /// `io::Read` ([`Reader::new`]) or a slice in memory ([`Reader::from_slice`]).
@@ -98,8 +97,6 @@ struct State {
     /// The fast paths are off: every item is read by the general code (the
     /// tests' oracle of the fast paths).
     general: bool,
-    /// The copy of the game loop to run (see [`crate::cpu`]).
-    isa: Isa,
 }
 
 impl State {
@@ -283,7 +280,6 @@ impl<I: Input> Reader<I> {
             line_start: true,
             line: input.origin_line(),
             line_begin: input.offset(),
-            isa: Isa::detect(),
             ..State::default()
         };
         Reader { input, st }
@@ -314,31 +310,6 @@ impl<I: Input> Reader<I> {
     /// Reads the next game into `visitor`; `Ok(None)` at the end of input.
     /// Only I/O errors are `Err`: problems in the PGN go to [`Visitor::error`].
     pub fn read_game<V: Visitor>(&mut self, v: &mut V) -> io::Result<Option<V::Output>> {
-        #[cfg(target_arch = "x86_64")]
-        if self.st.isa == Isa::X86V3 {
-            // SAFETY: `Isa::detect` found every feature of `read_game_v3`
-            // on this CPU.
-            return unsafe { self.read_game_v3(v) };
-        }
-        self.read_game_portable(v)
-    }
-
-    /// [`Reader::read_game`] for any CPU.
-    #[inline(never)]
-    fn read_game_portable<V: Visitor>(&mut self, v: &mut V) -> io::Result<Option<V::Output>> {
-        self.read_game_body(v)
-    }
-
-    /// [`Reader::read_game`] for x86-64-v3 (see [`crate::cpu`]).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    fn read_game_v3<V: Visitor>(&mut self, v: &mut V) -> io::Result<Option<V::Output>> {
-        self.read_game_body(v)
-    }
-
-    /// [`Reader::read_game`], inlined into each copy.
-    #[inline(always)]
-    fn read_game_body<V: Visitor>(&mut self, v: &mut V) -> io::Result<Option<V::Output>> {
         self.st.stopped = false;
         let start = match self.seek_game(v, &mut Game::default())? {
             Some(s) => s,
@@ -598,7 +569,6 @@ impl<I: Input> Reader<I> {
 
     /// The tag section, line by line, from a line start. Returns whether
     /// movetext follows (false: the game ended at a new game or at EOF).
-    #[inline(always)]
     fn tags<V: Visitor>(&mut self, v: &mut V, g: &mut Game) -> io::Result<bool> {
         let mut prev_tag = false;
         let mut first = true;
@@ -798,7 +768,6 @@ impl<I: Input> Reader<I> {
 
     /// The movetext, until the game ends (the window is then at the next
     /// game's `[` or at EOF).
-    #[inline(always)]
     fn movetext<V: Visitor>(&mut self, v: &mut V, g: &mut Game) -> io::Result<bool> {
         let mut result = false;
         loop {
@@ -904,7 +873,7 @@ impl<I: Input> Reader<I> {
     /// at anything else: other delimiters, errors, a token that may need
     /// more input or may be a terminating result (`0-0`, `+/-`). Returns true
     /// if a result ended the game (the window is then after it).
-    #[inline(always)]
+    #[inline]
     fn movetext_fast<V: Visitor>(&mut self, v: &mut V, g: &mut Game) -> bool {
         let Reader { input, st } = self;
         let w = input.window();
@@ -2208,22 +2177,19 @@ mod fast_path_tests {
     use crate::pgn::scan::line_soups;
 
     /// Every event of every game of `data`, read from a slice or with a
-    /// buffer of `capacity` bytes, by the fast paths or (`general`) without,
-    /// in the copy of the game loop `isa` (see [`crate::cpu`]).
-    fn log(data: &[u8], capacity: Option<usize>, general: bool, isa: Isa) -> Vec<Vec<Event>> {
+    /// buffer of `capacity` bytes, by the fast paths or (`general`) without.
+    fn log(data: &[u8], capacity: Option<usize>, general: bool) -> Vec<Vec<Event>> {
         let mut out = Vec::new();
         let mut v = EventLog::default();
         match capacity {
             None => {
                 let mut r = Reader::from_slice(data);
                 r.st.general = general;
-                r.st.isa = isa;
                 r.read_all(&mut v, |g| out.push(g)).unwrap();
             }
             Some(c) => {
                 let mut r = Reader::with_capacity(c, data);
                 r.st.general = general;
-                r.st.isa = isa;
                 r.read_all(&mut v, |g| out.push(g)).unwrap();
             }
         }
@@ -2231,15 +2197,12 @@ mod fast_path_tests {
     }
 
     /// The fast paths give exactly the events (tokens, locations, errors,
-    /// game numbers) of the general code, from a slice and buffered, in
-    /// the portable copy of the game loop and in the one this CPU runs.
+    /// game numbers) of the general code, from a slice and buffered.
     fn check(data: &[u8]) {
-        let want = log(data, None, true, Isa::Portable);
+        let want = log(data, None, true);
         let show = || String::from_utf8_lossy(data).into_owned();
-        for isa in [Isa::Portable, Isa::detect()] {
-            assert_eq!(log(data, None, false, isa), want, "{isa:?} {}", show());
-            assert_eq!(log(data, Some(0), false, isa), want, "{isa:?} {}", show());
-        }
+        assert_eq!(log(data, None, false), want, "{}", show());
+        assert_eq!(log(data, Some(0), false), want, "{}", show());
     }
 
     /// `data` with its LFs as CRLF, and as lone CRs.

@@ -11,8 +11,6 @@
 use super::{CastlingSide, CheckStatus, Position};
 use crate::attacks;
 use crate::bitboard::Bitboard;
-#[cfg(target_arch = "x86_64")]
-use crate::cpu::Isa;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::types::{Color, File, Rank, Role, Square};
 
@@ -439,19 +437,19 @@ impl Position {
     /// The number of legal moves, without building a list.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        if Isa::detect() == Isa::X86V3 {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if fast_bits::available() {
             // SAFETY: the CPU has every feature `count_fast` is compiled
-            // for: `Isa::detect` has asked it.
+            // for: `fast_bits::available` has just asked it.
             return unsafe { self.count_fast() };
         }
         self.count_inline()
     }
 
-    /// [`Position::count_legal_moves`] compiled for x86-64-v3 (see
-    /// [`crate::cpu`]).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    /// [`Position::count_legal_moves`] compiled for CPUs with POPCNT and
+    /// BMI (see [`Position::perft_fast`]).
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
     fn count_fast(&self) -> u64 {
         self.count_inline()
     }
@@ -677,10 +675,10 @@ impl Position {
     /// assert_eq!(Position::new().perft(4), 197_281);
     /// ```
     pub fn perft(&self, depth: u32) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        if Isa::detect() == Isa::X86V3 {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if fast_bits::available() {
             // SAFETY: the CPU has every feature `perft_fast` is compiled
-            // for: `Isa::detect` has asked it.
+            // for: `fast_bits::available` has just asked it.
             return unsafe { self.perft_fast(depth) };
         }
         self.perft_plain(depth)
@@ -691,11 +689,11 @@ impl Position {
         self.perft_node(depth, Position::perft_plain)
     }
 
-    /// Perft compiled for x86-64-v3 (chosen at run time by
-    /// [`Position::perft`] when the crate itself is built for older CPUs,
-    /// see [`crate::cpu`]): counting a target set is then one instruction.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    /// Perft compiled for CPUs with POPCNT, BMI1, BMI2 and LZCNT (chosen at
+    /// run time by [`Position::perft`] when the crate itself is built for
+    /// older CPUs): counting a target set is then one instruction.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
     fn perft_fast(&self, depth: u32) -> u64 {
         self.perft_node(depth, |pos, depth| pos.perft_fast(depth))
     }
@@ -714,6 +712,36 @@ impl Position {
                     .sum()
             }
         }
+    }
+}
+
+/// Run-time detection of the bit-manipulation instructions that
+/// [`Position::perft`] uses when the crate is compiled without them.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+mod fast_bits {
+    use core::sync::atomic::{AtomicU8, Ordering};
+
+    /// 0: not asked yet; 1: missing; 2: present.
+    static STATE: AtomicU8 = AtomicU8::new(0);
+
+    /// Whether the CPU has POPCNT, BMI1, BMI2 and LZCNT: one relaxed load
+    /// once the CPU has been asked.
+    #[inline]
+    pub(super) fn available() -> bool {
+        match STATE.load(Ordering::Relaxed) {
+            0 => detect(),
+            state => state == 2,
+        }
+    }
+
+    #[cold]
+    fn detect() -> bool {
+        let yes = std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("lzcnt");
+        STATE.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
+        yes
     }
 }
 
