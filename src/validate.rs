@@ -594,7 +594,7 @@ impl<V: GameVisitor> Validator<V> {
     }
 
     fn play_token(&mut self, token: &[u8], line: u64, column: u64, offset: u64) -> Control {
-        if self.play_in_place(token) || self.play_in_place_shapes(token) {
+        if self.in_place() && (self.play_in_place(token) || self.play_in_place_shapes(token)) {
             return Control::Continue;
         }
         self.play_token_copied(token, line, column, offset)
@@ -707,6 +707,18 @@ impl<V: GameVisitor> Validator<V> {
             let (a, b) = self.push_bytes(san);
             return self.record(Rec::Move(a, b, at));
         }
+        if self.in_place() {
+            return self.san_in_place_or_copied(san, at);
+        }
+        self.play_token_copied(san, at.line, at.column, at.offset)
+    }
+
+    /// [`Validator::san_rest`] when moves may be played in place: the other
+    /// PGN forms in place, else on a copy. Apart, so that the path with
+    /// variations is a jump to [`Validator::play_token_copied`] with no
+    /// frame of its own.
+    #[inline(never)]
+    fn san_in_place_or_copied(&mut self, san: &[u8], at: Location) -> Control {
         if self.play_in_place_shapes(san) {
             return Control::Continue;
         }
