@@ -471,6 +471,8 @@ pub struct Validator<V> {
     // copy (see `play_token`).
     current: Position,
     last: Position,
+    /// The standard start position, copied at the start of each game.
+    start: Position,
     has_last: bool,
     /// Per open variation: the position to return to and the position before
     /// the last move at that level.
@@ -479,6 +481,10 @@ pub struct Validator<V> {
     summary: GameSummary,
     done: bool,
     result_seen: bool,
+    /// Moves may be played in place (see [`Validator::in_place`]): kept
+    /// in step with `recording`, `done`, `unknown_start` and `lang` by
+    /// [`Validator::set_in_place`], one load on every move.
+    in_place: bool,
     // Recording (Auto language).
     recording: bool,
     arena: Vec<u8>,
@@ -507,6 +513,7 @@ impl<V: GameVisitor> Validator<V> {
             variant_other: false,
             current: Position::new(),
             last: Position::new(),
+            start: Position::new(),
             has_last: false,
             stack: Vec::new(),
             lang,
@@ -522,6 +529,7 @@ impl<V: GameVisitor> Validator<V> {
             },
             done: false,
             result_seen: false,
+            in_place: false,
             recording: options.language == LanguageChoice::Auto,
             arena: Vec::new(),
             recs: Vec::new(),
@@ -564,17 +572,19 @@ impl<V: GameVisitor> Validator<V> {
         self.summary.failed = true;
         self.inner.error(&e);
         self.done = true;
+        self.set_in_place();
         Control::Skip
     }
 
     fn setup(&mut self) -> Control {
-        self.current = Position::new();
+        self.current = self.start;
         if self.variant_other {
             let e = GameError::new(self.game, GameErrorKind::UnsupportedVariant, &self.variant)
                 .at(self.variant_at);
             return self.fail(e);
         }
         self.unknown_start = self.fen_tag && self.fen.iter().all(u8::is_ascii_whitespace);
+        self.set_in_place();
         if self.fen_tag && !self.unknown_start {
             match Position::from_fen_bytes(&self.fen) {
                 Ok(p) => self.current = p,
@@ -639,11 +649,28 @@ impl<V: GameVisitor> Validator<V> {
         self.played_in_place(played)
     }
 
-    /// Whether a move may be played with no copy: the game goes on from a
-    /// known position, no variation is read, the notation is English.
+    /// Whether a move may be played with no copy: nothing is being
+    /// recorded, the game goes on from a known position, no variation is
+    /// read, the notation is English.
     #[inline(always)]
     fn in_place(&self) -> bool {
-        !(self.done | self.unknown_start | self.options.variations) && self.lang == Language::En
+        debug_assert_eq!(
+            self.in_place,
+            self.may_play_in_place(),
+            "in_place out of step"
+        );
+        self.in_place
+    }
+
+    /// [`Validator::in_place`] from the state it follows.
+    fn may_play_in_place(&self) -> bool {
+        !(self.recording | self.done | self.unknown_start | self.options.variations)
+            && self.lang == Language::En
+    }
+
+    /// Brings `in_place` in step, after a change of the state it follows.
+    fn set_in_place(&mut self) {
+        self.in_place = self.may_play_in_place();
     }
 
     /// The bookkeeping of a move played in place, if it was.
@@ -840,6 +867,7 @@ impl<V: GameVisitor> Validator<V> {
             wrong_suffixes: 0,
             errors: 0,
         };
+        self.set_in_place();
     }
 
     fn note_tag(&mut self, name: &[u8], value: RawTag<'_>, at: Location) {
@@ -938,6 +966,7 @@ impl<V: GameVisitor> Validator<V> {
         let recs = core::mem::take(&mut self.recs);
         let arena = core::mem::take(&mut self.arena);
         self.recording = false;
+        self.set_in_place();
         for rec in &recs {
             if self.done {
                 break;
@@ -974,6 +1003,7 @@ impl<V: GameVisitor> Validator<V> {
         self.recs = recs;
         self.arena = arena;
         self.recording = true;
+        self.set_in_place();
     }
 }
 
@@ -1006,7 +1036,7 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
 
     #[inline]
     fn san(&mut self, san: &[u8], at: Location) -> Control {
-        if !self.recording && self.play_in_place(san) {
+        if self.play_in_place(san) {
             return Control::Continue;
         }
         self.san_rest(san, at)
@@ -1087,11 +1117,13 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
                 self.recording = false;
                 let _ = self.fail(e);
                 self.recording = true;
+                self.set_in_place();
             } else {
                 match self.detect() {
                     Some(lang) => {
                         self.lang = lang;
                         self.summary.language = lang;
+                        self.set_in_place();
                         self.replay();
                     }
                     None => {
@@ -1102,6 +1134,7 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
                             let e = GameError::new(self.game, GameErrorKind::NoLanguage, b"");
                             let _ = self.fail(e);
                             self.recording = true;
+                            self.set_in_place();
                         }
                     }
                 }
