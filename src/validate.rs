@@ -467,8 +467,9 @@ pub struct Validator<V> {
     // Play state: the current position, and the one before the last move
     // (when `has_last`). A move copies the current position there and is
     // played in place (a move that fails leaves the position unchanged);
-    // without variations, a common move without a suffix is played with no
-    // copy (see `play_token`).
+    // without variations, an English move in a PGN form that fits at once
+    // (lenient: with its suffix) is played with no copy (see
+    // `play_in_place`).
     current: Position,
     last: Position,
     /// The standard start position, copied at the start of each game.
@@ -634,12 +635,10 @@ impl<V: GameVisitor> Validator<V> {
 
     /// [`Validator::play_in_place`] for the other PGN forms (castling,
     /// promotions, a departure square) and for the common forms with a
-    /// suffix, out of line.
+    /// suffix, out of line. Its callers have seen [`Validator::in_place`].
     #[inline(never)]
     fn play_in_place_shapes(&mut self, token: &[u8]) -> bool {
-        if !self.in_place() {
-            return false;
-        }
+        debug_assert!(self.in_place());
         let Some(sp) = crate::notation::fast_token(token) else {
             return false;
         };
