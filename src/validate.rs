@@ -41,8 +41,8 @@ use core::fmt;
 
 use crate::moves::Move;
 use crate::notation::{
-    Descriptive, Iccf, Lan, Language, ParseError, ParseMode, Resolved, San, SanError,
-    SuffixVerdict, Uci,
+    Descriptive, Iccf, Lan, Language, ParseError, ParseMode, San, SanError, SanPlus, SuffixVerdict,
+    Uci,
 };
 use crate::pgn::{self, Control, GameResult, Location, Nag, PgnError, RawTag};
 use crate::position::{CastlingMode, FenError, Position};
@@ -604,11 +604,12 @@ impl<V: GameVisitor> Validator<V> {
         Control::Continue
     }
 
-    fn play_token(&mut self, token: &[u8], line: u64, column: u64, offset: u64) -> Control {
-        if self.in_place() && (self.play_in_place(token) || self.play_in_place_shapes(token)) {
+    /// A recorded move, replayed: as [`pgn::Visitor::san`] plays it.
+    fn play_token(&mut self, token: &[u8], at: Location) -> Control {
+        if self.play_in_place(token) {
             return Control::Continue;
         }
-        self.play_token_copied(token, line, column, offset)
+        self.play_rest(token, at)
     }
 
     /// Without variations nothing needs the position before the last move:
@@ -621,16 +622,10 @@ impl<V: GameVisitor> Validator<V> {
         if !self.in_place() {
             return false;
         }
-        let Some(sp) = crate::notation::fast_token_common(token) else {
-            return false;
-        };
-        if sp.suffix.is_some() {
-            return false;
+        match crate::notation::fast_token_common(token) {
+            Some(sp) if sp.suffix.is_none() => self.play_parsed_in_place(token, sp),
+            _ => false,
         }
-        let inner = &mut self.inner;
-        let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
-        let played = sp.play_in_place(&mut self.current, self.options.mode, seen);
-        self.played_in_place(played)
     }
 
     /// [`Validator::play_in_place`] for the other PGN forms (castling,
@@ -639,13 +634,27 @@ impl<V: GameVisitor> Validator<V> {
     #[inline(never)]
     fn play_in_place_shapes(&mut self, token: &[u8]) -> bool {
         debug_assert!(self.in_place());
-        let Some(sp) = crate::notation::fast_token(token) else {
-            return false;
-        };
+        match crate::notation::fast_token(token) {
+            Some(sp) => self.play_parsed_in_place(token, sp),
+            None => false,
+        }
+    }
+
+    /// `sp`, read from `token`, handed to the visitor and played in place
+    /// if it fits at once.
+    #[inline(always)]
+    fn play_parsed_in_place(&mut self, token: &[u8], sp: SanPlus) -> bool {
         let inner = &mut self.inner;
         let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
-        let played = sp.play_in_place_shapes(&mut self.current, self.options.mode, seen);
-        self.played_in_place(played)
+        let Some(r) = sp.play_in_place(&mut self.current, self.options.mode, seen) else {
+            return false;
+        };
+        if r.suffix == SuffixVerdict::Contradicted {
+            self.summary.wrong_suffixes += 1;
+        }
+        self.has_last = false;
+        self.summary.moves += 1;
+        true
     }
 
     /// Whether a move may be played with no copy: nothing is being
@@ -672,21 +681,7 @@ impl<V: GameVisitor> Validator<V> {
         self.in_place = self.may_play_in_place();
     }
 
-    /// The bookkeeping of a move played in place, if it was.
-    #[inline(always)]
-    fn played_in_place(&mut self, played: Option<Resolved>) -> bool {
-        let Some(r) = played else {
-            return false;
-        };
-        if r.suffix == SuffixVerdict::Contradicted {
-            self.summary.wrong_suffixes += 1;
-        }
-        self.has_last = false;
-        self.summary.moves += 1;
-        true
-    }
-
-    /// [`Validator::play_token`] past [`Validator::play_in_place`]: the
+    /// A move past [`Validator::play_in_place`] and its shapes: the
     /// position is copied first, the move played in place.
     #[inline(never)]
     fn play_token_copied(&mut self, token: &[u8], line: u64, column: u64, offset: u64) -> Control {
@@ -726,29 +721,35 @@ impl<V: GameVisitor> Validator<V> {
     }
 
     /// A move token past the no-copy path of [`pgn::Visitor::san`]:
-    /// recorded (language detection) or played on a copy.
+    /// recorded (language detection), or played.
     #[inline(never)]
     fn san_rest(&mut self, san: &[u8], at: Location) -> Control {
         if self.recording {
             let (a, b) = self.push_bytes(san);
             return self.record(Rec::Move(a, b, at));
         }
-        if self.in_place() {
-            return self.san_in_place_or_copied(san, at);
-        }
-        self.play_token_copied(san, at.line, at.column, at.offset)
+        self.play_rest(san, at)
     }
 
-    /// [`Validator::san_rest`] when moves may be played in place: the other
-    /// PGN forms in place, else on a copy. Apart, so that the path with
-    /// variations is a jump to [`Validator::play_token_copied`] with no
-    /// frame of its own.
+    /// A move past [`Validator::play_in_place`]: the other PGN forms in
+    /// place when moves may be, else on a copy. Both ends are jumps, so the
+    /// path with variations reaches [`Validator::play_token_copied`] with
+    /// no frame of its own.
+    #[inline(always)]
+    fn play_rest(&mut self, token: &[u8], at: Location) -> Control {
+        if self.in_place() {
+            return self.play_shapes_or_copied(token, at);
+        }
+        self.play_token_copied(token, at.line, at.column, at.offset)
+    }
+
+    /// [`Validator::play_rest`] when moves may be played in place.
     #[inline(never)]
-    fn san_in_place_or_copied(&mut self, san: &[u8], at: Location) -> Control {
-        if self.play_in_place_shapes(san) {
+    fn play_shapes_or_copied(&mut self, token: &[u8], at: Location) -> Control {
+        if self.play_in_place_shapes(token) {
             return Control::Continue;
         }
-        self.play_token_copied(san, at.line, at.column, at.offset)
+        self.play_token_copied(token, at.line, at.column, at.offset)
     }
 
     /// A move or null move that failed, the position unchanged (the one
@@ -976,7 +977,7 @@ impl<V: GameVisitor> Validator<V> {
                     let _ = self.setup();
                 }
                 Rec::Move(a, b, at) => {
-                    let _ = self.play_token(&arena[a..b], at.line, at.column, at.offset);
+                    let _ = self.play_token(&arena[a..b], at);
                 }
                 Rec::Null(a, b, at) => {
                     let _ = self.play_null(&arena[a..b], at);

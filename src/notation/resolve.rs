@@ -424,8 +424,8 @@ impl SanPlus {
     /// `before` sees the position and the move before the move is played.
     /// A suffix is judged once the move is played; in strict mode a move
     /// with a suffix is left to [`SanPlus::play_fast`] (a wrong suffix must
-    /// then leave `pos` as it was). `None` leaves `pos` unchanged, `before`
-    /// not called. Castling is read by [`SanPlus::play_in_place_shapes`].
+    /// then leave `pos` as it was). Castling as [`Position::castling_move`]
+    /// finds it. `None` leaves `pos` unchanged, `before` not called.
     #[inline(always)]
     pub(crate) fn play_in_place(
         &self,
@@ -436,38 +436,24 @@ impl SanPlus {
         if self.suffix.is_some() && mode == ParseMode::Strict {
             return None;
         }
-        let fit = self.san.single_fit_parts(pos, mode)?;
-        let m = fit.mv();
-        before(pos, m);
-        fit.play(pos);
-        Some(Resolved {
-            mv: m,
-            suffix: self.verdict_in_place(pos, fit.to),
-        })
-    }
-
-    /// [`SanPlus::play_in_place`] for the forms read by
-    /// [`fast_token_shapes`](super::san::fast_token_shapes), castling
-    /// included (as [`Position::castling_move`] finds it).
-    #[inline(always)]
-    pub(crate) fn play_in_place_shapes(
-        &self,
-        pos: &mut Position,
-        mode: ParseMode,
-        before: impl FnOnce(&Position, Move),
-    ) -> Option<Resolved> {
-        let San::Castle(side) = self.san else {
-            return self.play_in_place(pos, mode, before);
+        let (m, moved_to) = match self.san {
+            San::Castle(side) => {
+                let m = pos.castling_move(side)?;
+                before(pos, m);
+                pos.play(m);
+                (m, Position::castle_king_target(m))
+            }
+            _ => {
+                let fit = self.san.single_fit_parts(pos, mode)?;
+                let m = fit.mv();
+                before(pos, m);
+                fit.play(pos);
+                (m, fit.to)
+            }
         };
-        if self.suffix.is_some() && mode == ParseMode::Strict {
-            return None;
-        }
-        let m = pos.castling_move(side)?;
-        before(pos, m);
-        pos.play(m);
         Some(Resolved {
             mv: m,
-            suffix: self.verdict_in_place(pos, Position::castle_king_target(m)),
+            suffix: self.verdict_in_place(pos, moved_to),
         })
     }
 
