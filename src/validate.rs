@@ -622,10 +622,20 @@ impl<V: GameVisitor> Validator<V> {
         if !self.in_place() {
             return false;
         }
-        match crate::notation::fast_token_common(token) {
-            Some(sp) if sp.suffix.is_none() => self.play_parsed_in_place(token, sp),
-            _ => false,
+        if !crate::notation::is_common(token) {
+            return false;
         }
+        let c = crate::notation::Common::read(token);
+        let inner = &mut self.inner;
+        let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
+        if c.play_in_place(&mut self.current, self.options.mode, seen)
+            .is_none()
+        {
+            return false;
+        }
+        self.has_last = false;
+        self.summary.moves += 1;
+        true
     }
 
     /// [`Validator::play_in_place`] for the other PGN forms (castling,

@@ -996,3 +996,82 @@ fn null_move_is_refused_in_check() {
         "a refused null move leaves the position as it was"
     );
 }
+
+/// The validator's path for the common forms (`e4`, `Nf3`, `exd5`,
+/// `Nxd5`, read by `is_common` into `Common`, played in place) plays what
+/// the general path resolves, and leaves the position unchanged whenever
+/// it declines: every such token (each piece letter and file first, every
+/// destination, with and without `x`) in the python-chess positions and
+/// random playouts, in both modes.
+#[test]
+fn common_moves_played_in_place_agree_with_general_path() {
+    let data = include_str!("../../tests/data/notation/python_chess_moves.txt");
+    let mut positions: Vec<Position> = data
+        .lines()
+        .filter_map(|l| l.strip_prefix("fen ").or_else(|| l.strip_prefix("fen960 ")))
+        .map(pos)
+        .collect();
+    positions.extend(playout_positions(20, 120));
+    let firsts = b"abcdefghNBRQK";
+    let (mut played, mut declined) = (0u64, 0u64);
+    for p in &positions {
+        for &first in firsts {
+            for to in Square::all() {
+                for capture in [false, true] {
+                    let mut text = vec![first];
+                    if capture {
+                        text.push(b'x');
+                    }
+                    text.extend_from_slice(to.to_string().as_bytes());
+                    if !super::is_common(&text) {
+                        // `Nf3`-like forms only: a file first needs `x`
+                        // or nothing but the destination.
+                        assert!(first.is_ascii_lowercase() && !capture && text.len() != 2);
+                        continue;
+                    }
+                    let c = super::Common::read(&text);
+                    for mode in [Strict, Lenient] {
+                        let general = San::from_ascii(&text, EN, mode)
+                            .ok()
+                            .and_then(|sp| sp.to_move(p, mode).ok());
+                        let mut after = *p;
+                        let mut seen = None;
+                        let got = c.play_in_place(&mut after, mode, |before, m| {
+                            assert_eq!(before, p);
+                            seen = Some(m);
+                        });
+                        assert_eq!(got, seen, "{}", String::from_utf8_lossy(&text));
+                        match got {
+                            Some(m) => {
+                                assert_eq!(general.map(|r| r.mv), Some(m), "{m:?} in {p}");
+                                assert_eq!(after, p.played(m));
+                                played += 1;
+                            }
+                            None => {
+                                // Declined: an error, or a move the
+                                // general path finds in its own way (en
+                                // passant, castling written as the king's
+                                // move, a promotion to a queen unwritten).
+                                assert_eq!(after, *p);
+                                if let Some(r) = general {
+                                    let m = r.mv;
+                                    assert!(
+                                        m.is_en_passant()
+                                            || m.is_castle()
+                                            || m.promotion_role().is_some(),
+                                        "{m:?} in {p}"
+                                    );
+                                }
+                                declined += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        played > 20_000 && declined > 1_000_000,
+        "{played} {declined}"
+    );
+}

@@ -510,6 +510,36 @@ impl SanPlus {
     }
 }
 
+impl super::Common {
+    /// The move of a common form (see [`super::is_common`]) played on `pos` if it has a single plain
+    /// fit, as [`SanPlus::play_in_place`] plays it, but from the token's
+    /// parts: `before` sees the position and the move before it is played.
+    /// `None` leaves `pos` unchanged, `before` not called.
+    #[inline(always)]
+    pub(crate) fn play_in_place(
+        self,
+        pos: &mut Position,
+        mode: ParseMode,
+        before: impl FnOnce(&Position, Move),
+    ) -> Option<Move> {
+        let strict = mode == ParseMode::Strict;
+        let (to, role) = (self.to, self.role);
+        let from = single_fit(
+            pos,
+            role,
+            to,
+            self.departure_mask(),
+            None,
+            self.capture,
+            strict,
+        )?;
+        let m = Move::normal(from, to);
+        before(pos, m);
+        pos.play_plain(from, to, role, role);
+        Some(m)
+    }
+}
+
 /// The squares a move may leave from, as far as its text says: the written
 /// file and rank; for a pawn without a file, the destination file for a push
 /// (`e4`) and the other files for a capture (`xd5`).

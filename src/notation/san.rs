@@ -7,6 +7,7 @@
 
 use core::fmt;
 
+use crate::bitboard::Bitboard;
 use crate::types::{Color, File, Rank, Role, Square};
 
 use super::lang::figurine;
@@ -568,34 +569,20 @@ pub(crate) fn fast_token_common(b: &[u8]) -> Option<SanPlus> {
         [ref body @ .., b'#'] => (Some(Suffix::Mate), body),
         _ => (None, b),
     };
-    let n = body.len();
-    if n.wrapping_sub(2) > 2 {
+    if !is_common(body) {
         return None;
     }
-    let (c0, c1) = (body[0], body[1]);
-    let (tf, tr) = (
-        body[n - 2].wrapping_sub(b'a'),
-        body[n - 1].wrapping_sub(b'1'),
-    );
-    let capture = n == 4;
-    let ok = (FIRST_LENGTHS[usize::from(c0)] >> n) & 1 != 0
-        && (!capture | (c1 == b'x'))
-        && (tf | tr) < 8;
-    if !ok {
-        return None;
-    }
-    // `e4`: the first byte is the destination file, read as a pawn's.
-    let role = FIRST_ROLE[usize::from(c0)];
-    let pawn_capture = capture & (role == Role::Pawn);
+    let c = Common::read(body);
+    let pawn_capture = c.capture & (c.role == Role::Pawn);
     Some(SanPlus {
         san: San::Normal {
-            role,
+            role: c.role,
             // `exd5`: the pawn's file; else `FILE_OF[0]`, `None`.
-            file: FILE_OF[usize::from(c0) & usize::from(pawn_capture).wrapping_neg()],
+            file: FILE_OF[usize::from(c.first) & usize::from(pawn_capture).wrapping_neg()],
             rank: None,
-            capture,
-            to_file: File::new(tf),
-            to_rank: Some(Rank::new(tr)),
+            capture: c.capture,
+            to_file: c.to.file(),
+            to_rank: Some(c.to.rank()),
             promotion: None,
         },
         suffix,
@@ -604,6 +591,81 @@ pub(crate) fn fast_token_common(b: &[u8]) -> Option<SanPlus> {
         draw_offer: false,
     })
 }
+
+/// Whether `body` is a move of a common form without a suffix: `e4`,
+/// `Nf3`, `exd5` or `Nxd5`. Read without branching on which of them it is
+/// (that varies from move to move and so mispredicts): the destination is
+/// the last two bytes, the first byte is a piece letter or a file, and a
+/// body of four bytes has `x` second. A token with a suffix is not one (its
+/// last byte is no rank).
+#[inline(always)]
+pub(crate) fn is_common(body: &[u8]) -> bool {
+    let n = body.len();
+    if n.wrapping_sub(2) > 2 {
+        return false;
+    }
+    let (tf, tr) = (
+        body[n - 2].wrapping_sub(b'a'),
+        body[n - 1].wrapping_sub(b'1'),
+    );
+    (FIRST_LENGTHS[usize::from(body[0])] >> n) & 1 != 0
+        && ((n != 4) | (body[1] == b'x'))
+        && (tf | tr) < 8
+}
+
+/// A move of a common form (see [`is_common`]), read into what resolving
+/// it needs.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Common {
+    /// The piece (`Pawn` for a file letter).
+    pub(crate) role: Role,
+    /// The destination.
+    pub(crate) to: Square,
+    /// Whether it is written as a capture.
+    pub(crate) capture: bool,
+    /// The first byte: the piece letter, or the pawn's file.
+    first: u8,
+}
+
+impl Common {
+    /// `body`, which [`is_common`] accepts. Not an `Option`: returned in
+    /// one, the parts were packed into one word and unpacked again.
+    #[inline(always)]
+    pub(crate) fn read(body: &[u8]) -> Common {
+        debug_assert!(is_common(body));
+        let n = body.len();
+        let c0 = body[0];
+        Common {
+            // `e4`: the first byte is the destination file, read as a pawn's.
+            role: FIRST_ROLE[usize::from(c0)],
+            to: Square::from_coords(
+                File::new(body[n - 2].wrapping_sub(b'a')),
+                Rank::new(body[n - 1].wrapping_sub(b'1')),
+            ),
+            capture: n == 4,
+            first: c0,
+        }
+    }
+
+    /// The squares the piece may leave from, as the text says: any square
+    /// for a piece, the first letter's file for a pawn (its own file in
+    /// `e4`, the written one in `exd5`). One load, no branch on the form.
+    #[inline(always)]
+    pub(crate) fn departure_mask(self) -> Bitboard {
+        FROM_MASK[usize::from(self.first)]
+    }
+}
+
+/// See [`Common::departure_mask`]: by a common move's first byte.
+const FROM_MASK: [Bitboard; 256] = {
+    let mut t = [Bitboard(u64::MAX); 256];
+    let mut i = 0;
+    while i < 8 {
+        t[b'a' as usize + i] = Bitboard(0x0101_0101_0101_0101 << i);
+        i += 1;
+    }
+    t
+};
 
 /// [`fast_token`] for the forms it does not read itself, and the reference
 /// tests compare it with: every form by the body's length and shape, as
