@@ -318,9 +318,11 @@ fn play_token_inline(
     // The common case, kept small: an English PGN token of a common form
     // that plays; the other PGN forms out of line.
     if lang == Language::En {
-        let played = match crate::notation::fast_token_common(token) {
-            Some(sp) => sp.play_fast(pos, kept, mode),
-            None => play_other_forms(pos, kept, token, mode),
+        let (suffix, body) = crate::notation::split_suffix(token);
+        let played = if crate::notation::is_common(body) {
+            crate::notation::Common::read(body).play_fast(pos, kept, suffix, mode)
+        } else {
+            play_other_forms(pos, kept, token, mode)
         };
         if let Some(r) = played {
             return Ok((r.mv, r.suffix));

@@ -82,7 +82,7 @@ pub use lang::{Language, FIGURINES};
 pub use nag::{Nag, NagStyle};
 pub use resolve::{Candidates, Resolved, SanError, SuffixVerdict};
 pub use result::GameResult;
-pub(crate) use san::{fast_token, fast_token_common, fast_token_shapes, is_common, Common};
+pub(crate) use san::{fast_token, fast_token_shapes, is_common, split_suffix, Common};
 pub use san::{CastlingSide, Figurines, San, SanPlus, SanStyle, Suffix};
 pub use uci::Uci;
 pub use write::{to_iccf, to_uci, write_iccf, write_lan, write_san, write_uci};

@@ -484,8 +484,25 @@ impl SanPlus {
         mode: ParseMode,
     ) -> Option<Resolved> {
         let fit = self.san.single_fit_parts(pos, mode)?;
+        fit.play_fast(pos, kept, self.suffix, mode)
+    }
+}
+
+impl Fit {
+    /// The end of [`SanPlus::play_fast`], from the fit found: the move
+    /// played, its `suffix` judged, `pos` restored from `kept` (or a copy
+    /// made here) if the suffix fails.
+    #[inline(always)]
+    fn play_fast(
+        self,
+        pos: &mut Position,
+        kept: Option<&Position>,
+        suffix: Option<Suffix>,
+        mode: ParseMode,
+    ) -> Option<Resolved> {
+        let fit = self;
         let m = fit.mv();
-        let Some(s) = self.suffix else {
+        let Some(s) = suffix else {
             fit.play(pos);
             return Some(Resolved {
                 mv: m,
@@ -511,10 +528,11 @@ impl SanPlus {
 }
 
 impl super::Common {
-    /// The move of a common form (see [`super::is_common`]) played on `pos` if it has a single plain
-    /// fit, as [`SanPlus::play_in_place`] plays it, but from the token's
-    /// parts: `before` sees the position and the move before it is played.
-    /// `None` leaves `pos` unchanged, `before` not called.
+    /// The move of a common form (see [`super::is_common`]) played on
+    /// `pos` if it has a single plain fit, as [`SanPlus::play_in_place`]
+    /// plays it, but from the token's parts: `before` sees the position and
+    /// the move before it is played. `None` leaves `pos` unchanged, `before`
+    /// not called.
     #[inline(always)]
     pub(crate) fn play_in_place(
         self,
@@ -537,6 +555,30 @@ impl super::Common {
         before(pos, m);
         pos.play_plain(from, to, role, role);
         Some(m)
+    }
+
+    /// [`SanPlus::play_fast`] for a common form with `suffix`, from its
+    /// parts (the validator's path when the position before the move is
+    /// kept: with variations, or in strict mode).
+    #[inline(always)]
+    pub(crate) fn play_fast(
+        self,
+        pos: &mut Position,
+        kept: Option<&Position>,
+        suffix: Option<Suffix>,
+        mode: ParseMode,
+    ) -> Option<Resolved> {
+        let strict = mode == ParseMode::Strict;
+        let (to, role) = (self.to, self.role);
+        let mask = self.departure_mask();
+        let from = single_fit(pos, role, to, mask, None, self.capture, strict)?;
+        let fit = Fit {
+            from,
+            to,
+            role,
+            promotion: None,
+        };
+        fit.play_fast(pos, kept, suffix, mode)
     }
 }
 

@@ -564,11 +564,7 @@ pub(crate) fn fast_token(b: &[u8]) -> Option<SanPlus> {
 /// [`fast_token_shapes`] reads.
 #[inline(always)]
 pub(crate) fn fast_token_common(b: &[u8]) -> Option<SanPlus> {
-    let (suffix, body) = match *b {
-        [ref body @ .., b'+'] => (Some(Suffix::Check), body),
-        [ref body @ .., b'#'] => (Some(Suffix::Mate), body),
-        _ => (None, b),
-    };
+    let (suffix, body) = split_suffix(b);
     if !is_common(body) {
         return None;
     }
@@ -590,6 +586,17 @@ pub(crate) fn fast_token_common(b: &[u8]) -> Option<SanPlus> {
         en_passant: false,
         draw_offer: false,
     })
+}
+
+/// A PGN check or mate suffix (`+`, `#`) at the end of `b`, and what is
+/// before it.
+#[inline(always)]
+pub(crate) fn split_suffix(b: &[u8]) -> (Option<Suffix>, &[u8]) {
+    match *b {
+        [ref body @ .., b'+'] => (Some(Suffix::Check), body),
+        [ref body @ .., b'#'] => (Some(Suffix::Mate), body),
+        _ => (None, b),
+    }
 }
 
 /// Whether `body` is a move of a common form without a suffix: `e4`,
