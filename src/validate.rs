@@ -41,8 +41,8 @@ use core::fmt;
 
 use crate::moves::Move;
 use crate::notation::{
-    Descriptive, Iccf, Lan, Language, ParseError, ParseMode, San, SanError, SanPlus, SuffixVerdict,
-    Uci,
+    Descriptive, Iccf, Lan, Language, ParseError, ParseMode, Resolved, San, SanError, SanPlus,
+    Suffix, SuffixVerdict, Uci,
 };
 use crate::pgn::{self, Control, GameResult, Location, Nag, PgnError, RawTag};
 use crate::position::{CastlingMode, FenError, Position};
@@ -621,23 +621,10 @@ impl<V: GameVisitor> Validator<V> {
     /// token, or when the game takes no more moves.
     #[inline(always)]
     fn play_in_place(&mut self, token: &[u8]) -> bool {
-        if !self.in_place() {
+        if !self.in_place() || !crate::notation::is_common(token) {
             return false;
         }
-        if !crate::notation::is_common(token) {
-            return false;
-        }
-        let c = crate::notation::Common::read(token);
-        let inner = &mut self.inner;
-        let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
-        if c.play_in_place(&mut self.current, self.options.mode, seen)
-            .is_none()
-        {
-            return false;
-        }
-        self.has_last = false;
-        self.summary.moves += 1;
-        true
+        self.play_common_in_place(token, token, None)
     }
 
     /// [`Validator::play_in_place`] for the other PGN forms (castling,
@@ -646,10 +633,26 @@ impl<V: GameVisitor> Validator<V> {
     #[inline(never)]
     fn play_in_place_shapes(&mut self, token: &[u8]) -> bool {
         debug_assert!(self.in_place());
-        match crate::notation::fast_token(token) {
+        let (suffix, body) = crate::notation::split_suffix(token);
+        if crate::notation::is_common(body) {
+            return self.play_common_in_place(token, body, suffix);
+        }
+        match crate::notation::fast_token_shapes(token) {
             Some(sp) => self.play_parsed_in_place(token, sp),
             None => false,
         }
+    }
+
+    /// The common form `body` of `token` (see
+    /// [`is_common`](crate::notation::is_common)), with `suffix`, handed to
+    /// the visitor and played in place if it fits at once.
+    #[inline(always)]
+    fn play_common_in_place(&mut self, token: &[u8], body: &[u8], suffix: Option<Suffix>) -> bool {
+        let c = crate::notation::Common::read(body);
+        let inner = &mut self.inner;
+        let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
+        let played = c.play_in_place(&mut self.current, suffix, self.options.mode, seen);
+        self.count_in_place(played)
     }
 
     /// `sp`, read from `token`, handed to the visitor and played in place
@@ -658,7 +661,14 @@ impl<V: GameVisitor> Validator<V> {
     fn play_parsed_in_place(&mut self, token: &[u8], sp: SanPlus) -> bool {
         let inner = &mut self.inner;
         let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
-        let Some(r) = sp.play_in_place(&mut self.current, self.options.mode, seen) else {
+        let played = sp.play_in_place(&mut self.current, self.options.mode, seen);
+        self.count_in_place(played)
+    }
+
+    /// The summary after a move played in place, if it was.
+    #[inline(always)]
+    fn count_in_place(&mut self, played: Option<Resolved>) -> bool {
+        let Some(r) = played else {
             return false;
         };
         if r.suffix == SuffixVerdict::Contradicted {

@@ -461,11 +461,7 @@ impl SanPlus {
     /// piece now on `moved_to`: a `+` that holds without a call.
     #[inline(always)]
     fn verdict_in_place(&self, after: &Position, moved_to: Square) -> SuffixVerdict {
-        match self.suffix {
-            None => SuffixVerdict::Absent,
-            Some(Suffix::Check) if after.is_check() => SuffixVerdict::Confirmed,
-            Some(s) => lenient_verdict_after(after, moved_to, s),
-        }
+        verdict_in_place(self.suffix, after, moved_to)
     }
 
     /// The fast path of [`SanPlus::play`]: a move with a single plain fit
@@ -530,31 +526,31 @@ impl Fit {
 impl super::Common {
     /// The move of a common form (see [`super::is_common`]) played on
     /// `pos` if it has a single plain fit, as [`SanPlus::play_in_place`]
-    /// plays it, but from the token's parts: `before` sees the position and
-    /// the move before it is played. `None` leaves `pos` unchanged, `before`
-    /// not called.
+    /// plays it with `suffix`, but from the token's parts: `before` sees the
+    /// position and the move before it is played. `None` leaves `pos`
+    /// unchanged, `before` not called.
     #[inline(always)]
     pub(crate) fn play_in_place(
         self,
         pos: &mut Position,
+        suffix: Option<Suffix>,
         mode: ParseMode,
         before: impl FnOnce(&Position, Move),
-    ) -> Option<Move> {
+    ) -> Option<Resolved> {
         let strict = mode == ParseMode::Strict;
+        if suffix.is_some() && strict {
+            return None;
+        }
         let (to, role) = (self.to, self.role);
-        let from = single_fit(
-            pos,
-            role,
-            to,
-            self.departure_mask(),
-            None,
-            self.capture,
-            strict,
-        )?;
+        let mask = self.departure_mask();
+        let from = single_fit(pos, role, to, mask, None, self.capture, strict)?;
         let m = Move::normal(from, to);
         before(pos, m);
         pos.play_plain(from, to, role, role);
-        Some(m)
+        Some(Resolved {
+            mv: m,
+            suffix: verdict_in_place(suffix, pos, to),
+        })
     }
 
     /// [`SanPlus::play_fast`] for a common form with `suffix`, from its
@@ -579,6 +575,16 @@ impl super::Common {
             promotion: None,
         };
         fit.play_fast(pos, kept, suffix, mode)
+    }
+}
+
+/// [`SanPlus::verdict_in_place`] of `suffix`.
+#[inline(always)]
+fn verdict_in_place(suffix: Option<Suffix>, after: &Position, moved_to: Square) -> SuffixVerdict {
+    match suffix {
+        None => SuffixVerdict::Absent,
+        Some(Suffix::Check) if after.is_check() => SuffixVerdict::Confirmed,
+        Some(s) => lenient_verdict_after(after, moved_to, s),
     }
 }
 
