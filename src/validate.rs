@@ -629,8 +629,9 @@ impl<V: GameVisitor> Validator<V> {
 
     /// [`Validator::play_in_place`] for the other PGN forms (castling,
     /// promotions, a departure square) and for the common forms with a
-    /// suffix, out of line. Its callers have seen [`Validator::in_place`].
-    #[inline(never)]
+    /// suffix, in its one caller, out of the common path. Its caller has
+    /// seen [`Validator::in_place`].
+    #[inline(always)]
     fn play_in_place_shapes(&mut self, token: &[u8]) -> bool {
         debug_assert!(self.in_place());
         let (suffix, body) = crate::notation::split_suffix(token);
