@@ -906,6 +906,19 @@ fn fast_resolve_agrees_with_general_path() {
     assert!(checked > 1_000_000 && moves > 50_000, "{checked} {moves}");
 }
 
+/// The 424 python-chess positions, then those of `games` random playouts
+/// of 120 plies.
+fn python_chess_and_playout_positions(games: usize) -> Vec<Position> {
+    let data = include_str!("../../tests/data/notation/python_chess_moves.txt");
+    let mut positions: Vec<Position> = data
+        .lines()
+        .filter_map(|l| l.strip_prefix("fen ").or_else(|| l.strip_prefix("fen960 ")))
+        .map(pos)
+        .collect();
+    positions.extend(playout_positions(games, 120));
+    positions
+}
+
 /// `SanPlus::play` (resolve and play in one step, the suffix judged after
 /// the move) agrees with `to_move` then `played` for every legal move of
 /// the python-chess positions and of random playouts, written with each
@@ -914,13 +927,7 @@ fn fast_resolve_agrees_with_general_path() {
 /// gives the same.
 #[test]
 fn play_agrees_with_resolve_then_play() {
-    let data = include_str!("../../tests/data/notation/python_chess_moves.txt");
-    let mut positions: Vec<Position> = data
-        .lines()
-        .filter_map(|l| l.strip_prefix("fen ").or_else(|| l.strip_prefix("fen960 ")))
-        .map(pos)
-        .collect();
-    positions.extend(playout_positions(40, 120));
+    let positions = python_chess_and_playout_positions(40);
     let suffixes = ["", "+", "#", "++", " dis ch", " dbl ch", "X"];
     let no_suffix = SanStyle {
         suffix: false,
@@ -1005,13 +1012,7 @@ fn null_move_is_refused_in_check() {
 /// random playouts, in both modes.
 #[test]
 fn common_moves_played_in_place_agree_with_general_path() {
-    let data = include_str!("../../tests/data/notation/python_chess_moves.txt");
-    let mut positions: Vec<Position> = data
-        .lines()
-        .filter_map(|l| l.strip_prefix("fen ").or_else(|| l.strip_prefix("fen960 ")))
-        .map(pos)
-        .collect();
-    positions.extend(playout_positions(20, 120));
+    let positions = python_chess_and_playout_positions(20);
     let firsts = b"abcdefghNBRQK";
     let (mut played, mut declined) = (0u64, 0u64);
     for p in &positions {
@@ -1036,15 +1037,30 @@ fn common_moves_played_in_place_agree_with_general_path() {
                             .and_then(|sp| sp.to_move(p, mode).ok());
                         let mut after = *p;
                         let mut seen = None;
-                        let got = c.play_in_place(&mut after, mode, |before, m| {
+                        let got = c.play_in_place(&mut after, None, mode, |before, m| {
                             assert_eq!(before, p);
                             seen = Some(m);
                         });
+                        assert_eq!(got.map(|r| r.suffix), got.map(|_| SuffixVerdict::Absent));
+                        let got = got.map(|r| r.mv);
                         assert_eq!(got, seen, "{}", String::from_utf8_lossy(&text));
                         match got {
                             Some(m) => {
                                 assert_eq!(general.map(|r| r.mv), Some(m), "{m:?} in {p}");
                                 assert_eq!(after, p.played(m));
+                                // With a suffix: the same verdict as the
+                                // general path (lenient; strict declines).
+                                for (suffix, mark) in [(Suffix::Check, "+"), (Suffix::Mate, "#")] {
+                                    let mut after = *p;
+                                    let got =
+                                        c.play_in_place(&mut after, Some(suffix), mode, |_, _| {});
+                                    let marked = [&text[..], mark.as_bytes()].concat();
+                                    let sp = San::from_ascii(&marked, EN, mode).unwrap();
+                                    match mode {
+                                        Strict => assert_eq!(got, None),
+                                        Lenient => assert_eq!(got, sp.to_move(p, mode).ok()),
+                                    }
+                                }
                                 played += 1;
                             }
                             None => {

@@ -537,13 +537,11 @@ impl super::Common {
         mode: ParseMode,
         before: impl FnOnce(&Position, Move),
     ) -> Option<Resolved> {
-        let strict = mode == ParseMode::Strict;
-        if suffix.is_some() && strict {
+        if suffix.is_some() && mode == ParseMode::Strict {
             return None;
         }
         let (to, role) = (self.to, self.role);
-        let mask = self.departure_mask();
-        let from = single_fit(pos, role, to, mask, None, self.capture, strict)?;
+        let from = self.single_fit(pos, mode)?;
         let m = Move::normal(from, to);
         before(pos, m);
         pos.play_plain(from, to, role, role);
@@ -564,17 +562,22 @@ impl super::Common {
         suffix: Option<Suffix>,
         mode: ParseMode,
     ) -> Option<Resolved> {
-        let strict = mode == ParseMode::Strict;
-        let (to, role) = (self.to, self.role);
-        let mask = self.departure_mask();
-        let from = single_fit(pos, role, to, mask, None, self.capture, strict)?;
         let fit = Fit {
-            from,
-            to,
-            role,
+            from: self.single_fit(pos, mode)?,
+            to: self.to,
+            role: self.role,
             promotion: None,
         };
         fit.play_fast(pos, kept, suffix, mode)
+    }
+
+    /// The square the piece leaves, if the move has a single plain fit
+    /// (see [`single_fit`]).
+    #[inline(always)]
+    fn single_fit(self, pos: &Position, mode: ParseMode) -> Option<Square> {
+        let strict = mode == ParseMode::Strict;
+        let mask = self.departure_mask();
+        single_fit(pos, self.role, self.to, mask, None, self.capture, strict)
     }
 }
 
