@@ -615,10 +615,11 @@ impl<V: GameVisitor> Validator<V> {
     }
 
     /// Without variations nothing needs the position before the last move:
-    /// a common English move (most moves) is handed to the visitor with the
-    /// position before it and then played, with no copy (see
-    /// [`SanPlus::play_in_place`]). False (nothing done) for any other
-    /// token, or when the game takes no more moves.
+    /// a common English move without a suffix (`e4`, `Nf3`, `exd5`, `Nxd5`:
+    /// most moves) is handed to the visitor with the position before it and
+    /// then played, with no copy, from its parts (see
+    /// [`Common`](crate::notation::Common)). False (nothing done) for any
+    /// other token, or when the game takes no more moves.
     #[inline(always)]
     fn play_in_place(&mut self, token: &[u8]) -> bool {
         if !self.in_place() || !crate::notation::is_common(token) {
