@@ -1011,7 +1011,7 @@ fn null_move_is_refused_in_check() {
 /// destination, with and without `x`) in the python-chess positions and
 /// random playouts, in both modes.
 #[test]
-fn common_moves_played_in_place_agree_with_general_path() {
+fn common_forms_played_in_place_agree_with_general_path() {
     let positions = python_chess_and_playout_positions(20);
     let firsts = b"abcdefghNBRQK";
     let (mut played, mut declined) = (0u64, 0u64);
