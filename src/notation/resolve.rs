@@ -436,32 +436,21 @@ impl SanPlus {
         if self.suffix.is_some() && mode == ParseMode::Strict {
             return None;
         }
-        let (m, moved_to) = match self.san {
+        match self.san {
             San::Castle(side) => {
                 let m = pos.castling_move(side)?;
                 before(pos, m);
                 pos.play(m);
-                (m, Position::castle_king_target(m))
+                Some(Resolved {
+                    mv: m,
+                    suffix: verdict_in_place(self.suffix, pos, Position::castle_king_target(m)),
+                })
             }
             _ => {
                 let fit = self.san.single_fit_parts(pos, mode)?;
-                let m = fit.mv();
-                before(pos, m);
-                fit.play(pos);
-                (m, fit.to)
+                Some(fit.play_in_place(pos, self.suffix, before))
             }
-        };
-        Some(Resolved {
-            mv: m,
-            suffix: self.verdict_in_place(pos, moved_to),
-        })
-    }
-
-    /// The lenient verdict on the suffix of the move just played, its
-    /// piece now on `moved_to`: a `+` that holds without a call.
-    #[inline(always)]
-    fn verdict_in_place(&self, after: &Position, moved_to: Square) -> SuffixVerdict {
-        verdict_in_place(self.suffix, after, moved_to)
+        }
     }
 
     /// The fast path of [`SanPlus::play`]: a move with a single plain fit
@@ -485,6 +474,25 @@ impl SanPlus {
 }
 
 impl Fit {
+    /// The end of [`SanPlus::play_in_place`], from the fit found: `before`
+    /// sees the position and the move, which is then played and its
+    /// `suffix` judged (lenient).
+    #[inline(always)]
+    fn play_in_place(
+        self,
+        pos: &mut Position,
+        suffix: Option<Suffix>,
+        before: impl FnOnce(&Position, Move),
+    ) -> Resolved {
+        let m = self.mv();
+        before(pos, m);
+        self.play(pos);
+        Resolved {
+            mv: m,
+            suffix: verdict_in_place(suffix, pos, self.to),
+        }
+    }
+
     /// The end of [`SanPlus::play_fast`], from the fit found: the move
     /// played, its `suffix` judged, `pos` restored from `kept` (or a copy
     /// made here) if the suffix fails.
@@ -496,10 +504,9 @@ impl Fit {
         suffix: Option<Suffix>,
         mode: ParseMode,
     ) -> Option<Resolved> {
-        let fit = self;
-        let m = fit.mv();
+        let m = self.mv();
         let Some(s) = suffix else {
-            fit.play(pos);
+            self.play(pos);
             return Some(Resolved {
                 mv: m,
                 suffix: SuffixVerdict::Absent,
@@ -514,8 +521,8 @@ impl Fit {
             }
         };
         debug_assert!(pos == before, "the kept copy differs from the position");
-        fit.play(pos);
-        let judged = judge(m, s, suffix_holds_after(pos, fit.to, s), mode);
+        self.play(pos);
+        let judged = judge(m, s, suffix_holds_after(pos, self.to, s), mode);
         if judged.is_err() {
             *pos = *before;
         }
@@ -540,15 +547,7 @@ impl super::Common {
         if suffix.is_some() && mode == ParseMode::Strict {
             return None;
         }
-        let (to, role) = (self.to, self.role);
-        let from = self.single_fit(pos, mode)?;
-        let m = Move::normal(from, to);
-        before(pos, m);
-        pos.play_plain(from, to, role, role);
-        Some(Resolved {
-            mv: m,
-            suffix: verdict_in_place(suffix, pos, to),
-        })
+        Some(self.fit(pos, mode)?.play_in_place(pos, suffix, before))
     }
 
     /// [`SanPlus::play_fast`] for a common form with `suffix`, from its
@@ -562,26 +561,25 @@ impl super::Common {
         suffix: Option<Suffix>,
         mode: ParseMode,
     ) -> Option<Resolved> {
-        let fit = Fit {
-            from: self.single_fit(pos, mode)?,
+        self.fit(pos, mode)?.play_fast(pos, kept, suffix, mode)
+    }
+
+    /// The move's single plain fit, if it has one (see [`single_fit`]).
+    #[inline(always)]
+    fn fit(self, pos: &Position, mode: ParseMode) -> Option<Fit> {
+        let strict = mode == ParseMode::Strict;
+        let mask = self.departure_mask();
+        Some(Fit {
+            from: single_fit(pos, self.role, self.to, mask, None, self.capture, strict)?,
             to: self.to,
             role: self.role,
             promotion: None,
-        };
-        fit.play_fast(pos, kept, suffix, mode)
-    }
-
-    /// The square the piece leaves, if the move has a single plain fit
-    /// (see [`single_fit`]).
-    #[inline(always)]
-    fn single_fit(self, pos: &Position, mode: ParseMode) -> Option<Square> {
-        let strict = mode == ParseMode::Strict;
-        let mask = self.departure_mask();
-        single_fit(pos, self.role, self.to, mask, None, self.capture, strict)
+        })
     }
 }
 
-/// [`SanPlus::verdict_in_place`] of `suffix`.
+/// The lenient verdict on `suffix` of the move just played, its piece now
+/// on `moved_to`: a `+` that holds without a call.
 #[inline(always)]
 fn verdict_in_place(suffix: Option<Suffix>, after: &Position, moved_to: Square) -> SuffixVerdict {
     match suffix {
