@@ -1058,7 +1058,7 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
         self.setup()
     }
 
-    #[inline]
+    #[inline(always)]
     fn san(&mut self, san: &[u8], at: Location) -> Control {
         if self.play_in_place(san) {
             return Control::Continue;
