@@ -50,7 +50,7 @@ use crossbeam_channel::{Receiver, Sender};
 
 use super::buffer::{BufferedInput, ChunkInput, DEFAULT_CAPACITY};
 use super::reader::Reader;
-use super::scan::{count_line_ends, first_hard_start, is_hard_start, is_tag_line};
+use super::scan::{first_hard_start, is_hard_start, is_tag_line, line_ends_and_sections};
 use super::visitor::{Control, Visitor};
 
 /// Default chunk size (1 MiB), the [`Chunker`](super::split::Chunker)'s.
@@ -674,11 +674,11 @@ impl<R: Read> Cutter<R> {
         }
         self.carry.extend_from_slice(&buf.data[cut..buf.len]);
         buf.len = cut;
-        let data = &buf.data[..cut];
+        let (line_ends, hard_starts) = scan_chunk(&buf.data[..cut]);
         let chunk = Cut {
             offset: self.offset,
-            line_ends: count_line_ends(data, false),
-            hard_starts: predict_games(data),
+            line_ends,
+            hard_starts,
         };
         self.offset += cut as u64;
         Ok(Some(chunk))
@@ -712,64 +712,85 @@ fn last_hard_start(data: &[u8]) -> Option<usize> {
     None
 }
 
-/// The predicted number of games in a chunk: its tag lines whose previous
-/// line does not begin with `[`. That is its number of hard game starts
-/// unless a line that begins with `[` but is no tag line comes right before
-/// a tag section (then the prediction is low, and corrected once the chunk
-/// is read); it looks at one tag line per tag section only.
-fn predict_games(data: &[u8]) -> u64 {
-    let line_at = |p: usize| {
+/// The line ends of a chunk and its predicted number of games: its tag
+/// lines whose previous line does not begin with `[`, found in the one pass
+/// that counts the lines ([`line_ends_and_sections`]). That is its number
+/// of hard game starts unless a line that begins with `[` but is no tag
+/// line comes right before a tag section (then the prediction is low, and
+/// corrected once the chunk is read); it looks at one tag line per tag
+/// section only.
+fn scan_chunk(data: &[u8]) -> (u64, u64) {
+    let mut games = 0;
+    let line_ends = line_ends_and_sections(data, |p| {
         let rest = &data[p..];
-        &rest[..memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len())]
-    };
-    let mut n = u64::from(data.first() == Some(&b'[') && is_tag_line(line_at(0)));
-    // Where the line after the last line that begins with `[` starts.
-    let mut after_bracket_line = if data.first() == Some(&b'[') {
-        line_next(data, 0)
-    } else {
-        usize::MAX
-    };
-    let mut check = |p: usize| {
-        if p != after_bracket_line && is_tag_line(line_at(p)) {
-            n += 1;
-        }
-        after_bracket_line = line_next(data, p);
-    };
-    if memchr::memchr(b'\r', data).is_none() {
-        memchr::memmem::find_iter(data, b"\n[").for_each(|i| check(i + 1));
-    } else {
-        let mut end = 0;
-        while let Some(i) = memchr::memchr(b'[', &data[end..]) {
-            let p = end + i;
-            if p > 0 && matches!(data[p - 1], b'\n' | b'\r') {
-                check(p);
-            }
-            end = p + 1;
-        }
-    }
-    n
+        let line = &rest[..memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len())];
+        games += u64::from(is_tag_line(line));
+    });
+    (line_ends, games)
 }
 
-/// Start of the line after the one that starts at `p` (`data.len()` if none).
-fn line_next(data: &[u8], p: usize) -> usize {
-    match memchr::memchr2(b'\n', b'\r', &data[p..]) {
-        Some(e) => {
-            let e = p + e;
-            if data[e] == b'\r' && data.get(e + 1) == Some(&b'\n') {
-                e + 2
-            } else {
-                e + 1
-            }
-        }
-        None => data.len(),
-    }
+/// The predicted number of games of a chunk (see [`scan_chunk`]).
+#[cfg(test)]
+fn predict_games(data: &[u8]) -> u64 {
+    scan_chunk(data).1
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::pgn::events::EventLog;
+    use crate::pgn::scan::count_line_ends;
     use crate::pgn::visitor::{ErrorKind, GameResult, Location, PgnError};
+
+    /// The prediction as it was made before the one-pass scan: a `memchr`
+    /// per `[` (or `memmem` per `\n[`), a line search per tag line.
+    fn predict_games_oracle(data: &[u8]) -> u64 {
+        let line_at = |p: usize| {
+            let rest = &data[p..];
+            &rest[..memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len())]
+        };
+        let mut n = u64::from(data.first() == Some(&b'[') && is_tag_line(line_at(0)));
+        // Where the line after the last line that begins with `[` starts.
+        let mut after_bracket_line = if data.first() == Some(&b'[') {
+            line_next(data, 0)
+        } else {
+            usize::MAX
+        };
+        let mut check = |p: usize| {
+            if p != after_bracket_line && is_tag_line(line_at(p)) {
+                n += 1;
+            }
+            after_bracket_line = line_next(data, p);
+        };
+        if memchr::memchr(b'\r', data).is_none() {
+            memchr::memmem::find_iter(data, b"\n[").for_each(|i| check(i + 1));
+        } else {
+            let mut end = 0;
+            while let Some(i) = memchr::memchr(b'[', &data[end..]) {
+                let p = end + i;
+                if p > 0 && matches!(data[p - 1], b'\n' | b'\r') {
+                    check(p);
+                }
+                end = p + 1;
+            }
+        }
+        n
+    }
+
+    /// Start of the line after the one that starts at `p` (`data.len()` if none).
+    fn line_next(data: &[u8], p: usize) -> usize {
+        match memchr::memchr2(b'\n', b'\r', &data[p..]) {
+            Some(e) => {
+                let e = p + e;
+                if data[e] == b'\r' && data.get(e + 1) == Some(&b'\n') {
+                    e + 2
+                } else {
+                    e + 1
+                }
+            }
+            None => data.len(),
+        }
+    }
 
     /// Records each game's number, moves with their locations, errors and
     /// result; stops after game `stop_at`.
@@ -1106,6 +1127,48 @@ mod tests {
                 String::from_utf8_lossy(&data)
             );
         }
+    }
+
+    /// The one-pass scan of a chunk counts the lines as `count_line_ends`
+    /// does and predicts the games as the search it replaced did: on the
+    /// soups, on soups run together (so that lines and CRLFs cross the
+    /// 64-byte steps), and on the bundled sample with LF, CRLF and CR line
+    /// ends, cut at every length around the steps.
+    #[test]
+    fn chunk_scan_matches_line_count_and_old_prediction() {
+        let check = |data: &[u8]| {
+            let want = (count_line_ends(data, false), predict_games_oracle(data));
+            assert_eq!(
+                scan_chunk(data),
+                want,
+                "{:?}",
+                String::from_utf8_lossy(data)
+            );
+        };
+        let soups = soups();
+        for data in &soups {
+            check(data);
+        }
+        for pair in soups.windows(3) {
+            check(&pair.concat());
+        }
+        let sample = &include_bytes!("../cli/sample.pgn")[..];
+        let sample = &sample[..sample.len().min(if cfg!(miri) { 3_000 } else { 60_000 })];
+        let crlf = String::from_utf8_lossy(sample).replace('\n', "\r\n");
+        let cr = String::from_utf8_lossy(sample).replace('\n', "\r");
+        for data in [sample, crlf.as_bytes(), cr.as_bytes()] {
+            check(data);
+            let step = if cfg!(miri) { 61 } else { 1 };
+            for len in (0..data.len().min(700)).step_by(step) {
+                check(&data[..len]);
+                check(&data[len..]);
+            }
+        }
+        assert_eq!(scan_chunk(b""), (0, 0));
+        assert_eq!(
+            scan_chunk(b"[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n1. e4 *\r\n"),
+            (4, 1)
+        );
     }
 
     #[test]

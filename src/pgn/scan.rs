@@ -140,6 +140,87 @@ pub fn count_line_ends_scalar(s: &[u8], pending_cr: bool) -> u64 {
     n
 }
 
+/// The line ends of `data` (as [`count_line_ends`]`(data, false)` counts
+/// them), and in the same pass, in order, the start of every line that
+/// begins with `[` and does not follow such a line (a tag section's first
+/// line, or a stray `[` line), handed to `section`; the first line of
+/// `data` follows none.
+///
+/// 64 bytes a step: the LF, CR and `[` bytes as bit masks, the line ends
+/// counted from them, and a branch only where a line begins with `[`. The
+/// cutter of [`par_read`](super::par_read) runs it on every chunk, on the
+/// calling thread: a count of lines and a search for tag lines apart cost
+/// about four times as much (a `memchr` call per `[`, one per tag line).
+#[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+pub(crate) fn line_ends_and_sections(data: &[u8], mut section: impl FnMut(usize)) -> u64 {
+    let mut ends = 0u64;
+    // From the block before: its last byte was a CR, a line end.
+    let mut cr_carry = 0u64;
+    let mut eol_carry = 1u64;
+    // Whether the last line start seen begins with `[`.
+    let mut last_bracket = false;
+    let mut tail = [0u8; 64];
+    for (i, c) in data.chunks(64).enumerate() {
+        let (block, valid) = match c.try_into() {
+            Ok(block) => (block, u64::MAX),
+            Err(_) => {
+                tail[..c.len()].copy_from_slice(c);
+                (&tail, u64::MAX >> (64 - c.len()))
+            }
+        };
+        let (lf, cr, bracket) = eol_bracket_masks(block);
+        let after_cr = cr << 1 | cr_carry;
+        ends += u64::from((cr | (lf & !after_cr)).count_ones());
+        // Line starts: after a line end, but not the LF of a CRLF; none
+        // past the end of `data`.
+        let starts = ((lf | cr) << 1 | eol_carry) & !(lf & after_cr) & valid;
+        let brackets = bracket & starts;
+        let mut rest = brackets;
+        while rest != 0 {
+            let k = rest.trailing_zeros();
+            let below = starts & ((1u64 << k) - 1);
+            let follows_bracket = match below {
+                0 => last_bracket,
+                _ => brackets >> (63 - below.leading_zeros()) & 1 != 0,
+            };
+            if !follows_bracket {
+                section(64 * i + k as usize);
+            }
+            rest &= rest - 1;
+        }
+        if starts != 0 {
+            last_bracket = brackets >> (63 - starts.leading_zeros()) & 1 != 0;
+        }
+        cr_carry = cr >> 63;
+        eol_carry = (lf | cr) >> 63;
+    }
+    ends
+}
+
+/// The LF, CR and `[` bytes of 64 bytes, as bit masks (bit `k`: byte `k`).
+#[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+#[inline(always)]
+fn eol_bracket_masks(c: &[u8; 64]) -> (u64, u64, u64) {
+    #[cfg(target_arch = "x86_64")]
+    let masks = sse2::eol_bracket_masks(c);
+    #[cfg(not(target_arch = "x86_64"))]
+    let masks = eol_bracket_masks_scalar(c);
+    masks
+}
+
+/// Byte-by-byte twin of [`eol_bracket_masks`] (the portable build, and
+/// the oracle of the SSE2 one).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn eol_bracket_masks_scalar(c: &[u8; 64]) -> (u64, u64, u64) {
+    let (mut lf, mut cr, mut bracket) = (0, 0, 0);
+    for (k, &b) in c.iter().enumerate() {
+        lf |= u64::from(b == b'\n') << k;
+        cr |= u64::from(b == b'\r') << k;
+        bracket |= u64::from(b == b'[') << k;
+    }
+    (lf, cr, bracket)
+}
+
 /// Whether `line` (without its line end) is a tag line.
 pub fn is_tag_line(line: &[u8]) -> bool {
     if line.len() > MAX_TAG_LINE || line.first() != Some(&b'[') {
@@ -363,6 +444,27 @@ mod sse2 {
             }
         }
         (control, quote)
+    }
+
+    /// The LF, CR and `[` bytes of `c` (bit `k`: byte `k`).
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+    #[inline(always)]
+    pub(super) fn eol_bracket_masks(c: &[u8; 64]) -> (u64, u64, u64) {
+        let (mut lf, mut cr, mut bracket) = (0, 0, 0);
+        for q in 0..4 {
+            let x = load(c[16 * q..16 * q + 16].try_into().unwrap_or(&[0; 16]));
+            // SAFETY: as in `load`: SSE2 only, values only.
+            unsafe {
+                let mask = |b: u8| {
+                    let m = _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(b as i8)));
+                    u64::from(m as u16) << (16 * q)
+                };
+                lf |= mask(b'\n');
+                cr |= mask(b'\r');
+                bracket |= mask(b'[');
+            }
+        }
+        (lf, cr, bracket)
     }
 
     /// The bytes of `c` that end a simple tag value: `"`, `\\` and controls
@@ -703,6 +805,29 @@ pub(crate) fn line_soups(parts: &[&[u8]]) -> Vec<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The SSE2 masks of LF, CR and `[` are the byte-by-byte ones.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn eol_bracket_masks_sse2_equal_scalar() {
+        let alphabet = b"\n\r[[]a \x8a\x8d\xdb\x0a";
+        let rounds = if cfg!(miri) { 50 } else { 20_000 };
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..rounds {
+            let mut c = [0u8; 64];
+            for b in &mut c {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *b = alphabet[(x % alphabet.len() as u64) as usize];
+            }
+            assert_eq!(
+                sse2::eol_bracket_masks(&c),
+                eol_bracket_masks_scalar(&c),
+                "{c:?}"
+            );
+        }
+    }
 
     /// The SSE2 tag line reader answers as the word-at-a-time one, on random
     /// lines (names and values of every length around the 16-byte steps).
