@@ -1495,35 +1495,34 @@ fn delimiter_from(w: &[u8], mut j: usize) -> (usize, bool) {
 /// numbers are read here. None says nothing.
 #[inline(always)]
 fn move_number_at(w: &[u8], i: usize) -> Option<(usize, usize, bool)> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let x = u64::from_le_bytes(w.get(i..i + 8)?.try_into().ok()?);
-    // Exact flags of the bytes that are not ASCII digits.
-    let a = x & !HI;
-    let ge = a.wrapping_add(LO * u64::from(0x80 - b'0'));
-    let gt = a.wrapping_add(LO * u64::from(0x7f - b'9'));
-    let non_digit = !(ge & !gt & !x) & HI;
-    // Up to 4 digits: the dots and the delimiter are in the word.
-    let digits = (non_digit.trailing_zeros() / 8) as usize;
-    if digits > 4 {
+    let s: &[u8; 8] = w.get(i..i + 8)?.try_into().ok()?;
+    // The number of digits and of dots by branches, which the CPU predicts
+    // (within a game they change every ten or hundred moves, and from a
+    // white to a black number), so that the next token's position does not
+    // wait on the bytes: the reader's chain from one token to the next.
+    let digits = if !s[1].is_ascii_digit() {
+        1
+    } else if !s[2].is_ascii_digit() {
+        2
+    } else if !s[3].is_ascii_digit() {
+        3
+    } else if !s[4].is_ascii_digit() {
+        4
+    } else {
         return None;
-    }
-    let rest = x >> (8 * digits);
-    let byte = |k: usize| (rest >> (8 * k)) as u8;
-    if byte(0) != b'.' {
+    };
+    if s[digits] != b'.' {
         return None;
     }
     let ends = |b: u8| is_delimiter(b) || FIRST[b as usize] == F_MOVE;
-    let dots = if ends(byte(1)) {
+    let dots = if ends(s[digits + 1]) {
         1
-    } else if byte(1) == b'.' && byte(2) == b'.' && ends(byte(3)) {
+    } else if s[digits + 1] == b'.' && s[digits + 2] == b'.' && ends(s[digits + 3]) {
         3
     } else {
         return None;
     };
-    // Whether a space follows, from the word (no load on the path to the
-    // next token).
-    let space = byte(dots) == b' ';
+    let space = s[digits + dots] == b' ';
     Some((i + digits, i + digits + dots, space))
 }
 
