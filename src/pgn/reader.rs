@@ -1491,8 +1491,8 @@ fn delimiter_from(w: &[u8], mut j: usize) -> (usize, bool) {
 /// starts a move (`12.e4`: the move is then read as the next token, as
 /// the general code reads it after the number): the end of its digits,
 /// its end (the delimiter's or the letter's index) and whether a space
-/// ends it. From one word, without looking for the token's end: most move
-/// numbers are read here. None says nothing.
+/// ends it. From its first eight bytes, without looking for the token's
+/// end: most move numbers are read here. None says nothing.
 #[inline(always)]
 fn move_number_at(w: &[u8], i: usize) -> Option<(usize, usize, bool)> {
     let s: &[u8; 8] = w.get(i..i + 8)?.try_into().ok()?;

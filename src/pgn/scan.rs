@@ -149,8 +149,9 @@ pub fn count_line_ends_scalar(s: &[u8], pending_cr: bool) -> u64 {
 /// 64 bytes a step: the LF, CR and `[` bytes as bit masks, the line ends
 /// counted from them, and a branch only where a line begins with `[`. The
 /// cutter of [`par_read`](super::par_read) runs it on every chunk, on the
-/// calling thread: a count of lines and a search for tag lines apart cost
-/// about four times as much (a `memchr` call per `[`, one per tag line).
+/// calling thread: a count of lines and a search for tag lines apart (a
+/// `memchr` call per `[`, a line search per tag line) took a third more
+/// instructions (356 M against 264 M on 100 MB of the corpus stream).
 #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
 pub(crate) fn line_ends_and_sections(data: &[u8], mut section: impl FnMut(usize)) -> u64 {
     let mut ends = 0u64;
