@@ -631,13 +631,15 @@ impl<V: GameVisitor> Validator<V> {
     /// [`Validator::play_in_place`] for the other PGN forms (castling,
     /// promotions, a departure square) and for the common forms with a
     /// suffix, in its one caller, out of the common path. Its caller has
-    /// seen [`Validator::in_place`].
+    /// seen [`Validator::in_place`], and [`Validator::play_in_place`] fail:
+    /// a common form without a suffix has no single fit, and is not tried
+    /// again.
     #[inline(always)]
     fn play_in_place_shapes(&mut self, token: &[u8]) -> bool {
         debug_assert!(self.in_place());
         let (suffix, body) = crate::notation::split_suffix(token);
         if crate::notation::is_common(body) {
-            return self.play_common_in_place(token, body, suffix);
+            return suffix.is_some() && self.play_common_in_place(token, body, suffix);
         }
         match crate::notation::fast_token_shapes(token) {
             Some(sp) => self.play_parsed_in_place(token, sp),
