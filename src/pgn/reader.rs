@@ -596,14 +596,23 @@ impl<I: Input> Reader<I> {
                 prev_tag = at_line_start;
                 first = false;
                 at_line_start = true;
-                if w[len] == b'\n' {
-                    // The byte before the LF is the `]`: no CRLF.
+                // The byte before the line end is the `]`: an LF, or a CRLF
+                // both in the window, is one line end (as `consume_eol`
+                // reads it).
+                let eol = if w[len] == b'\n' {
+                    1
+                } else if w.get(len + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    0
+                };
+                if eol > 0 {
                     let st = &mut self.st;
                     st.line += 1;
-                    st.line_begin = self.input.offset() + len as u64 + 1;
+                    st.line_begin = self.input.offset() + (len + eol) as u64;
                     st.pending_cr = false;
                     st.line_start = true;
-                    self.input.consume(len + 1);
+                    self.input.consume(len + eol);
                 } else {
                     self.consume_plain(len);
                     self.consume_eol()?;
