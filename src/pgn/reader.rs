@@ -1015,6 +1015,14 @@ impl<I: Input> Reader<I> {
             // Comments next, from the same table (a jump through the
             // class table costs more than a branch).
             if kind == K_BRACE {
+                if clock_comment(w, i) {
+                    if !g.silent() {
+                        g.apply(v.comment(&w[i + 1..i + 17]));
+                    }
+                    line_start = false;
+                    i += 19;
+                    continue;
+                }
                 match comment_close(w, i) {
                     Some((k, space)) if w[k] == b'}' => {
                         if !g.silent() {
@@ -1358,6 +1366,29 @@ fn close_or_eol(w: &[u8], from: usize) -> Option<(usize, bool)> {
     }
     let rest = w.get(at..)?;
     space_after(at + memchr::memchr3(b'}', b'\n', b'\r', rest)?)
+}
+
+/// The lichess clock comment `{ [%clk 0:05:00] }` (hours of one digit)
+/// and the space after it at `w[i]`, from three loads and compares: the
+/// bytes between `[%clk ` and `]` are digits or `:` (no `}` and no line
+/// end), so the comment ends at `w[i + 17]` and the next item starts at
+/// `w[i + 19]`.
+#[inline(always)]
+fn clock_comment(w: &[u8], i: usize) -> bool {
+    const OPEN: u64 = u64::from_le_bytes(*b"{ [%clk ");
+    // `0:05:00]`: the high nibble of each of the seven clock bytes (`0`
+    // to `9` and `:` are 0x30 to 0x3a), then the `]`.
+    const CLOCK_MASK: u64 = 0xfff0_f0f0_f0f0_f0f0;
+    const CLOCK: u64 = 0x5d30_3030_3030_3030;
+    const CLOSE: u32 = u32::from_le_bytes(*b"] } ");
+    let (Some(open), Some(clock), Some(close)) =
+        (w.get(i..i + 8), w.get(i + 8..i + 16), w.get(i + 15..i + 19))
+    else {
+        return false;
+    };
+    let word = |b: &[u8]| u64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
+    let close = u32::from_le_bytes(close.try_into().unwrap_or([0; 4]));
+    (word(open) == OPEN) & (word(clock) & CLOCK_MASK == CLOCK) & (close == CLOSE)
 }
 
 /// [`close_or_eol`] from `w[i + 1]`, after a `{` at `w[i]`. The common
@@ -2231,7 +2262,7 @@ mod fast_path_tests {
 
     #[test]
     fn fast_paths_equal_the_general_code_on_random_line_soups() {
-        const PARTS: [&[u8]; 61] = [
+        const PARTS: [&[u8]; 66] = [
             b"3...Nf6 ",
             b"4.Z0 ",
             b"5.0-0 ",
@@ -2264,6 +2295,11 @@ mod fast_path_tests {
             b"e4!? ",
             b"Qh5\xe2\x88\x9e ",
             b"{ [%clk 0:05:00] } ",
+            b"{ [%clk 0:05:00] }",
+            b"{ [%clk 0:0}:00] } ",
+            b"{ [%clk }:05:00] } ",
+            b"{ [%clk 10:05:00] } ",
+            b"{ [%clk 0:05\r00] } ",
             b"{ [%eval 0.17] [%clk 0:03:00] }",
             b"{",
             b"}",
