@@ -896,6 +896,21 @@ impl<V: GameVisitor> Validator<V> {
         self.set_in_place();
     }
 
+    /// A tag that may be `FEN` or `Variant`, or one to record.
+    #[inline(never)]
+    fn tag_noted(&mut self, name: &[u8], value: RawTag<'_>, at: Location) -> Control {
+        self.note_tag(name, value, at);
+        if self.recording {
+            let (n, _) = self.push_bytes(name);
+            let (v, e) = self.push_bytes(value.as_bytes());
+            return self.record(Rec::Tag(n, v, e));
+        }
+        self.inner.tag(name, value);
+        Control::Continue
+    }
+
+    /// Notes the `FEN` and `Variant` tags (the only names noted: see
+    /// [`pgn::Visitor::tag`] of the validator, which calls this for them).
     fn note_tag(&mut self, name: &[u8], value: RawTag<'_>, at: Location) {
         if name == b"FEN" {
             self.fen_tag = true;
@@ -1042,12 +1057,13 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
         Control::Continue
     }
 
+    /// Most tags are neither `FEN` nor `Variant` and nothing is recorded:
+    /// they go straight to the inner visitor (inlined into the reader, so
+    /// their location is never built).
+    #[inline(always)]
     fn tag(&mut self, name: &[u8], value: RawTag<'_>, at: Location) -> Control {
-        self.note_tag(name, value, at);
-        if self.recording {
-            let (n, _) = self.push_bytes(name);
-            let (v, e) = self.push_bytes(value.as_bytes());
-            return self.record(Rec::Tag(n, v, e));
+        if self.recording || name == b"FEN" || name == b"Variant" {
+            return self.tag_noted(name, value, at);
         }
         self.inner.tag(name, value);
         Control::Continue
