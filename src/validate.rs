@@ -747,9 +747,17 @@ impl<V: GameVisitor> Validator<V> {
     }
 
     /// A move token past the no-copy path of [`pgn::Visitor::san`]:
-    /// recorded (language detection), or played.
+    /// recorded (language detection), or played. Its location comes in
+    /// parts (the game is this game), in registers: built in the caller,
+    /// it was written to the stack before every move's no-copy attempt.
     #[inline(never)]
-    fn san_rest(&mut self, san: &[u8], at: Location) -> Control {
+    fn san_rest(&mut self, san: &[u8], line: u64, column: u64, offset: u64) -> Control {
+        let at = Location {
+            game: self.game,
+            offset,
+            line,
+            column,
+        };
         if self.recording {
             let (a, b) = self.push_bytes(san);
             return self.record(Rec::Move(a, b, at));
@@ -1078,10 +1086,11 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
 
     #[inline(always)]
     fn san(&mut self, san: &[u8], at: Location) -> Control {
+        debug_assert_eq!(at.game, self.game, "the reader's game is this game");
         if self.play_in_place(san) {
             return Control::Continue;
         }
-        self.san_rest(san, at)
+        self.san_rest(san, at.line, at.column, at.offset)
     }
 
     fn null_move(&mut self, token: &[u8], at: Location) -> Control {
