@@ -904,9 +904,23 @@ impl<V: GameVisitor> Validator<V> {
         self.set_in_place();
     }
 
-    /// A tag that may be `FEN` or `Variant`, or one to record.
+    /// A tag that may be `FEN` or `Variant`, or one to record; its
+    /// location in parts, as for [`Validator::san_rest`].
     #[inline(never)]
-    fn tag_noted(&mut self, name: &[u8], value: RawTag<'_>, at: Location) -> Control {
+    fn tag_noted(
+        &mut self,
+        name: &[u8],
+        value: RawTag<'_>,
+        line: u64,
+        column: u64,
+        offset: u64,
+    ) -> Control {
+        let at = Location {
+            game: self.game,
+            offset,
+            line,
+            column,
+        };
         self.note_tag(name, value, at);
         if self.recording {
             let (n, _) = self.push_bytes(name);
@@ -1070,8 +1084,9 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
     /// their location is never built).
     #[inline(always)]
     fn tag(&mut self, name: &[u8], value: RawTag<'_>, at: Location) -> Control {
+        debug_assert_eq!(at.game, self.game, "the reader's game is this game");
         if self.recording || name == b"FEN" || name == b"Variant" {
-            return self.tag_noted(name, value, at);
+            return self.tag_noted(name, value, at.line, at.column, at.offset);
         }
         self.inner.tag(name, value);
         Control::Continue
