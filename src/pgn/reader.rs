@@ -109,7 +109,8 @@ impl State {
             game: self.games,
             offset,
             line: self.line,
-            column: offset.saturating_sub(self.line_begin) + 1,
+            // No line end between: `line_begin` is at or before `offset`.
+            column: offset.wrapping_sub(self.line_begin).wrapping_add(1),
         }
     }
 
