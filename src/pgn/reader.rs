@@ -579,46 +579,63 @@ impl<I: Input> Reader<I> {
         // is a hard game start, and begins a new game here too.
         let mut at_line_start = self.st.line_start;
         loop {
-            // The common `[Name "value"]` line, its line end in the window:
-            // judged, parsed and read in one step.
-            if let Some((name_end, len)) =
-                simple_tag_line(self.input.window()).filter(|_| !self.st.general)
-            {
-                if !prev_tag && !first {
+            // The common `[Name "value"]` lines, their line ends in the
+            // window: judged, parsed and read in one loop over the window,
+            // which is consumed once after it (the next line's start is a
+            // register, not a field written and read back).
+            if !self.st.general {
+                let Reader { input, st } = self;
+                let w = input.window();
+                let base = input.offset();
+                let mut p = 0;
+                // The game ended at a tag line; a line ended by a lone CR
+                // or by a CR at the window's end.
+                let (mut ended, mut cr) = (false, false);
+                while let Some((name_end, len)) = simple_tag_line(&w[p..]) {
+                    if !prev_tag && !first {
+                        ended = true;
+                        break;
+                    }
+                    let line = &w[p..];
+                    if !g.skip {
+                        let at = st.loc(base + p as u64);
+                        let c = v.tag(&line[1..name_end], RawTag(&line[name_end + 2..len - 2]), at);
+                        g.apply(c);
+                    }
+                    prev_tag = at_line_start;
+                    first = false;
+                    at_line_start = true;
+                    // The byte before the line end is the `]`: an LF, or a
+                    // CRLF both in the window, is one line end (as
+                    // `consume_eol` reads it).
+                    let eol = if line[len] == b'\n' {
+                        1
+                    } else if line.get(len + 1) == Some(&b'\n') {
+                        2
+                    } else {
+                        p += len;
+                        cr = true;
+                        break;
+                    };
+                    p += len + eol;
+                    st.line += 1;
+                    st.line_begin = base + p as u64;
+                }
+                if p > 0 {
+                    // Each line read ended at its line end, but the last
+                    // when `cr`: none ends in a CR or begins mid-line.
+                    st.pending_cr = false;
+                    st.line_start = !cr;
+                    input.consume(p);
+                }
+                if ended {
                     self.st.line_start = true;
                     return Ok(false);
                 }
-                let w = self.input.window();
-                if !g.skip {
-                    let at = self.st.loc(self.input.offset());
-                    let c = v.tag(&w[1..name_end], RawTag(&w[name_end + 2..len - 2]), at);
-                    g.apply(c);
-                }
-                prev_tag = at_line_start;
-                first = false;
-                at_line_start = true;
-                // The byte before the line end is the `]`: an LF, or a CRLF
-                // both in the window, is one line end (as `consume_eol`
-                // reads it).
-                let eol = if w[len] == b'\n' {
-                    1
-                } else if w.get(len + 1) == Some(&b'\n') {
-                    2
-                } else {
-                    0
-                };
-                if eol > 0 {
-                    let st = &mut self.st;
-                    st.line += 1;
-                    st.line_begin = self.input.offset() + (len + eol) as u64;
-                    st.pending_cr = false;
-                    st.line_start = true;
-                    self.input.consume(len + eol);
-                } else {
-                    self.consume_plain(len);
+                if cr {
                     self.consume_eol()?;
+                    continue;
                 }
-                continue;
             }
             // A line whose first byte after its blanks is in the window and
             // begins no tag, `%` line or blank line: the movetext begins,
