@@ -1081,14 +1081,18 @@ impl<I: Input> Reader<I> {
                     if g.depth == 1 {
                         g.open_paren = st.loc(base + i as u64);
                     }
+                    line_start = false;
+                    i += 1;
                     if !g.silent() {
                         match v.begin_variation() {
-                            Control::Skip => g.set_var_skip(g.depth),
+                            Control::Skip => {
+                                g.set_var_skip(g.depth);
+                                i = skip_variation(st, g, w, base, i);
+                                line_start = matches!(w[i - 1], b'\n' | b'\r');
+                            }
                             c => g.apply(c),
                         }
                     }
-                    line_start = false;
-                    i += 1;
                 }
                 C_CLOSE if g.depth > 0 => {
                     if g.var_skip == g.depth {
@@ -1470,6 +1474,66 @@ fn comment_masks_scalar(c: &[u8; 16]) -> (u32, u32) {
         bits(|b| b == b' '),
     )
 }
+
+/// Skips the bytes of a variation just opened and skipped (`g.var_skip`
+/// is `g.depth`) from `w[i]` that the token loop would read without any
+/// effect: tokens, spaces, line ends (counted), nested variations (their
+/// depth kept in `g.depth`) and one-line `{}` comments. Stops at the `)`
+/// that closes the skipped variation, and at whatever the loop must judge
+/// itself: a line that begins with `[` or `%` (a game may start there), a
+/// line end that is the window's last byte, `;`, `}`, another control
+/// byte (a tab, NUL). Returns where the loop goes on (`w.len()` if none of
+/// these is in the window: a token cut by the window's end reads as two,
+/// both unreported).
+fn skip_variation(st: &mut State, g: &mut Game, w: &[u8], base: u64, mut i: usize) -> usize {
+    debug_assert!(i > 0 && g.var_skip == g.depth && g.silent());
+    loop {
+        let Some(k) = w[i..]
+            .iter()
+            .position(|&b| SKIP_STOP[b as usize])
+            .map(|k| i + k)
+        else {
+            return w.len();
+        };
+        match w[k] {
+            b'(' => g.depth += 1,
+            b')' if g.depth == g.var_skip => return k,
+            b')' => g.depth -= 1,
+            b'{' => match comment_close(w, k) {
+                Some((c, _)) if w[c] == b'}' => i = c,
+                _ => return k,
+            },
+            b @ (b'\n' | b'\r') => {
+                let Some(&next) = w.get(k + 1) else {
+                    return k;
+                };
+                st.line_end(b, base + k as u64, w[k - 1] == b'\r');
+                if matches!(next, b'[' | b'%') {
+                    return k + 1;
+                }
+            }
+            _ => return k,
+        }
+        i = i.max(k) + 1;
+    }
+}
+
+/// The bytes [`skip_variation`] stops at: parentheses, braces, `;` and
+/// control bytes.
+const SKIP_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = true;
+        b += 1;
+    }
+    t[b'(' as usize] = true;
+    t[b')' as usize] = true;
+    t[b'{' as usize] = true;
+    t[b'}' as usize] = true;
+    t[b';' as usize] = true;
+    t
+};
 
 /// Byte classes of the movetext fast loop.
 const C_TOKEN: u8 = 0;
@@ -2233,11 +2297,88 @@ mod fast_path_tests {
     use crate::pgn::events::{Event, EventLog};
     use crate::pgn::scan::line_soups;
 
+    /// [`EventLog`] that skips the variations from depth `from` on (1:
+    /// all, as the validator does without `variations`): their `(` is
+    /// logged, nothing after it up to the `)` that closes it.
+    struct SkipVariations {
+        log: EventLog,
+        from: u32,
+        depth: u32,
+    }
+
+    impl Visitor for SkipVariations {
+        type Output = Vec<Event>;
+        fn begin_game(&mut self, game: u64) -> Control {
+            self.log.begin_game(game)
+        }
+        fn tag(&mut self, name: &[u8], value: RawTag<'_>, at: Location) -> Control {
+            self.log.tag(name, value, at)
+        }
+        fn begin_movetext(&mut self) -> Control {
+            self.log.begin_movetext()
+        }
+        fn move_number(&mut self, number: u32, black: bool) -> Control {
+            self.log.move_number(number, black)
+        }
+        fn san(&mut self, san: &[u8], at: Location) -> Control {
+            self.log.san(san, at)
+        }
+        fn null_move(&mut self, token: &[u8], at: Location) -> Control {
+            self.log.null_move(token, at)
+        }
+        fn nag(&mut self, nag: Nag) -> Control {
+            self.log.nag(nag)
+        }
+        fn comment(&mut self, comment: &[u8]) -> Control {
+            self.log.comment(comment)
+        }
+        fn begin_variation(&mut self) -> Control {
+            let _ = self.log.begin_variation();
+            if self.depth + 1 >= self.from {
+                return Control::Skip;
+            }
+            self.depth += 1;
+            Control::Continue
+        }
+        fn end_variation(&mut self) -> Control {
+            self.depth -= 1;
+            self.log.end_variation()
+        }
+        fn result(&mut self, raw: &[u8], result: GameResult) -> Control {
+            self.log.result(raw, result)
+        }
+        fn error(&mut self, e: &PgnError<'_>) -> Control {
+            self.log.error(e)
+        }
+        fn end_game(&mut self) -> Vec<Event> {
+            self.depth = 0;
+            self.log.end_game()
+        }
+    }
+
     /// Every event of every game of `data`, read from a slice or with a
-    /// buffer of `capacity` bytes, by the fast paths or (`general`) without.
+    /// buffer of `capacity` bytes, by the fast paths or (`general`) without,
+    /// variations skipped or not.
     fn log(data: &[u8], capacity: Option<usize>, general: bool) -> Vec<Vec<Event>> {
+        let mut all = log_with(EventLog::default(), data, capacity, general);
+        for from in [1, 2] {
+            let v = SkipVariations {
+                log: EventLog::default(),
+                from,
+                depth: 0,
+            };
+            all.extend(log_with(v, data, capacity, general));
+        }
+        all
+    }
+
+    fn log_with<V: Visitor<Output = Vec<Event>>>(
+        mut v: V,
+        data: &[u8],
+        capacity: Option<usize>,
+        general: bool,
+    ) -> Vec<Vec<Event>> {
         let mut out = Vec::new();
-        let mut v = EventLog::default();
         match capacity {
             None => {
                 let mut r = Reader::from_slice(data);
