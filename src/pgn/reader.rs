@@ -1073,6 +1073,11 @@ impl<I: Input> Reader<I> {
                             st.pending_cr
                         };
                         st.line_end(b, base + i as u64, after_cr);
+                        // The LF of a CRLF in the same step.
+                        if b == b'\r' && w.get(i + 1) == Some(&b'\n') {
+                            i += 1;
+                            st.line_end(b'\n', base + i as u64, true);
+                        }
                     }
                     i += 1;
                 }
