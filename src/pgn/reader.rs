@@ -1381,15 +1381,17 @@ fn close_or_eol(w: &[u8], from: usize) -> Option<(usize, bool)> {
         at += 32;
     }
     let space_after = |k: usize| Some((k, w.get(k + 1) == Some(&b' ')));
-    while at < from + 64 {
-        let Some(chunk) = w.get(at..at + 16) else {
-            break;
-        };
-        let (m, _) = comment_masks(chunk.try_into().unwrap_or(&[0; 16]));
-        if m != 0 {
-            return space_after(at + m.trailing_zeros() as usize);
+    // Then 32 bytes a step, one exit (the loop's end mispredicts once per
+    // comment; tiers of searches by length mispredicted at each tier).
+    while let Some(chunk) = w.get(at..at + 32) {
+        let (a, b) = chunk.split_at(16);
+        let (ea, _) = comment_masks(a.try_into().unwrap_or(&[0; 16]));
+        let (eb, _) = comment_masks(b.try_into().unwrap_or(&[0; 16]));
+        let ends = ea | eb << 16;
+        if ends != 0 {
+            return space_after(at + ends.trailing_zeros() as usize);
         }
-        at += 16;
+        at += 32;
     }
     let rest = w.get(at..)?;
     space_after(at + memchr::memchr3(b'}', b'\n', b'\r', rest)?)
