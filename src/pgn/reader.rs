@@ -1359,20 +1359,17 @@ fn other_comment_len(comment_len: &mut usize, i: usize, k: usize, space: bool) -
 /// end), and whether a space follows it. Comments are mostly short
 /// (`{ [%clk 0:05:00] }`): the first 32 bytes are searched with one branch
 /// (the space after the end taken from the same masks, not loaded again:
-/// the next token's position waits on fewer steps), up to 64 bytes 16 at
-/// a time, the rest with `memchr3`.
+/// the next token's position waits on fewer steps), then 32 bytes a step
+/// to the window's end, its last bytes with `memchr3`.
 #[inline(always)]
 fn close_or_eol(w: &[u8], from: usize) -> Option<(usize, bool)> {
     let mut at = from;
     if let Some(chunk) = w.get(from..from + 32) {
-        let (a, b) = chunk.split_at(16);
-        let (ea, sa) = comment_masks(a.try_into().unwrap_or(&[0; 16]));
-        let (eb, sb) = comment_masks(b.try_into().unwrap_or(&[0; 16]));
-        let ends = ea | eb << 16;
+        let (ends, spaces) = comment_masks32(chunk);
         if ends != 0 {
             let k = ends.trailing_zeros() as usize;
             let space = if k < 31 {
-                (sa | sb << 16) >> (k + 1) & 1 != 0
+                spaces >> (k + 1) & 1 != 0
             } else {
                 w.get(from + k + 1) == Some(&b' ')
             };
@@ -1384,10 +1381,7 @@ fn close_or_eol(w: &[u8], from: usize) -> Option<(usize, bool)> {
     // Then 32 bytes a step, one exit (the loop's end mispredicts once per
     // comment; tiers of searches by length mispredicted at each tier).
     while let Some(chunk) = w.get(at..at + 32) {
-        let (a, b) = chunk.split_at(16);
-        let (ea, _) = comment_masks(a.try_into().unwrap_or(&[0; 16]));
-        let (eb, _) = comment_masks(b.try_into().unwrap_or(&[0; 16]));
-        let ends = ea | eb << 16;
+        let (ends, _) = comment_masks32(chunk);
         if ends != 0 {
             return space_after(at + ends.trailing_zeros() as usize);
         }
@@ -1418,6 +1412,15 @@ fn clock_comment(w: &[u8], i: usize) -> bool {
     let word = |b: &[u8]| u64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
     let close = u32::from_le_bytes(close.try_into().unwrap_or([0; 4]));
     (word(open) == OPEN) & (word(clock) & CLOCK_MASK == CLOCK) & (close == CLOSE)
+}
+
+/// [`comment_masks`] of the 32 bytes of `c`.
+#[inline(always)]
+fn comment_masks32(c: &[u8]) -> (u32, u32) {
+    let (a, b) = c.split_at(16);
+    let (ea, sa) = comment_masks(a.try_into().unwrap_or(&[0; 16]));
+    let (eb, sb) = comment_masks(b.try_into().unwrap_or(&[0; 16]));
+    (ea | eb << 16, sa | sb << 16)
 }
 
 /// [`close_or_eol`] from `w[i + 1]`, after a `{` at `w[i]`. The common
