@@ -746,18 +746,24 @@ impl<V: GameVisitor> Validator<V> {
         }
     }
 
+    /// The location in this game handed in parts to the slow paths
+    /// ([`Validator::san_rest`], [`Validator::tag_noted`]).
+    fn location(&self, line: u64, column: u64, offset: u64) -> Location {
+        Location {
+            game: self.game,
+            offset,
+            line,
+            column,
+        }
+    }
+
     /// A move token past the no-copy path of [`pgn::Visitor::san`]:
     /// recorded (language detection), or played. Its location comes in
     /// parts (the game is this game), in registers: built in the caller,
     /// it was written to the stack before every move's no-copy attempt.
     #[inline(never)]
     fn san_rest(&mut self, san: &[u8], line: u64, column: u64, offset: u64) -> Control {
-        let at = Location {
-            game: self.game,
-            offset,
-            line,
-            column,
-        };
+        let at = self.location(line, column, offset);
         if self.recording {
             let (a, b) = self.push_bytes(san);
             return self.record(Rec::Move(a, b, at));
@@ -915,12 +921,7 @@ impl<V: GameVisitor> Validator<V> {
         column: u64,
         offset: u64,
     ) -> Control {
-        let at = Location {
-            game: self.game,
-            offset,
-            line,
-            column,
-        };
+        let at = self.location(line, column, offset);
         self.note_tag(name, value, at);
         if self.recording {
             let (n, _) = self.push_bytes(name);
