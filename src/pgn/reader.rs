@@ -1528,20 +1528,17 @@ fn skip_variation(st: &mut State, g: &mut Game, w: &[u8], base: u64, mut i: usiz
     }
 }
 
-/// The bytes [`skip_variation`] stops at: parentheses, braces, `;` and
-/// control bytes.
+/// The bytes [`skip_variation`] stops at: every byte of a class of its
+/// own in the token loop ([`CLASS`]: parentheses, braces, `;`, `%`, `[`
+/// and `]`, NUL; a stray `[` is garbage up to its `]`, across any `)`) and
+/// every control byte. Token bytes, spaces and `$` are passed over.
 const SKIP_STOP: [bool; 256] = {
     let mut t = [false; 256];
     let mut b = 0;
-    while b < 0x20 {
-        t[b] = true;
+    while b < 256 {
+        t[b] = b < 0x20 || matches!(CLASS[b], C_BRACE | C_OPEN | C_CLOSE | C_SLOW);
         b += 1;
     }
-    t[b'(' as usize] = true;
-    t[b')' as usize] = true;
-    t[b'{' as usize] = true;
-    t[b'}' as usize] = true;
-    t[b';' as usize] = true;
     t
 };
 
@@ -2501,6 +2498,15 @@ mod fast_path_tests {
         ];
         for data in line_soups(&PARTS) {
             check(&data);
+        }
+        // A stray `[` in a skipped variation is garbage up to its `]`,
+        // across a `)` (found by fuzzing).
+        for data in [
+            &b"4([)"[..],
+            b"1. e4 ([Nf3) e5] d5) *\n",
+            b"1. e4 (e5 ]) d5 *\n",
+        ] {
+            check(data);
         }
     }
 
