@@ -187,9 +187,14 @@ pub fn mt_options() -> ValidateOptions {
 }
 
 pub fn movetext_validate(data: &[u8]) -> Totals {
-    let (t, wrong) = movetext_validate_with(Reader::from_slice(data)).expect("in-memory input");
+    let (t, wrong) = movetext_validate_slice(data);
     assert_eq!(wrong, 0, "wrong suffix");
     t
+}
+
+/// [`movetext_validate`] with the wrong suffixes counted, not refused.
+pub fn movetext_validate_slice(data: &[u8]) -> (Totals, u64) {
+    movetext_validate_with(Reader::from_slice(data)).expect("in-memory input")
 }
 
 /// [`movetext_validate`] streaming from `input` through a fixed buffer
