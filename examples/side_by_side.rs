@@ -46,7 +46,9 @@ fn main() -> ExitCode {
         eprintln!("side_by_side: ROUNDS and PASSES must be positive numbers");
         return ExitCode::from(2);
     };
-    // Both sides must agree on the games and moves before they are timed.
+    // What each side reads, before the timing: the counts differ where
+    // pgn-reader reads games otherwise (see `../shared/peers.md`: games with
+    // no blank line between them merged, unknown tokens ignored).
     let ours = pgn_peers::movetext_validate_slice(&data).0;
     let theirs = match pgn_peers::shakmaty_validate_read(&data[..]) {
         Ok((t, _)) => t,
