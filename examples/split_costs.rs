@@ -14,22 +14,16 @@
 //! 50 MB of input; the best of each is printed, in MB/s and ms a pass.
 //! Variations are skipped, as in the bench (the recording skips them too).
 
+#[path = "../benches/common/pgn_peers.rs"]
+mod pgn_peers;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
-use movetext::notation::{GameResult, Nag, ParseMode};
+use movetext::notation::{GameResult, Nag};
 use movetext::pgn::{Control, ErrorKind, Location, PgnError, RawTag, Reader, Visitor};
-use movetext::validate::{GameSummary, GameVisitor, ValidateOptions, Validator};
-
-/// Hands back each game's summary.
-struct Summaries;
-
-impl GameVisitor for Summaries {
-    type Output = GameSummary;
-    fn end_game(&mut self, summary: &GameSummary) -> GameSummary {
-        *summary
-    }
-}
+use movetext::validate::Validator;
+use pgn_peers::{movetext_validate_slice, mt_options, Summaries};
 
 /// Counts tokens: reading with next to no work per item.
 #[derive(Default)]
@@ -134,15 +128,6 @@ impl Visitor for Recording {
     }
 }
 
-/// The options of the `validate` bench.
-fn options() -> ValidateOptions {
-    ValidateOptions {
-        mode: ParseMode::Lenient,
-        variations: false,
-        ..ValidateOptions::default()
-    }
-}
-
 /// Feeds `rec` to `v` as the reader would (a game's events after a
 /// `Control::Skip` or `Stop` are fed all the same: the validator ignores
 /// them once the game has failed). Returns the moves played.
@@ -200,25 +185,15 @@ fn main() -> ExitCode {
     };
     let passes = (50 << 20) / data.len() + 1;
 
-    let validate = |data: &[u8]| {
-        let mut v = Validator::new(Summaries, options());
-        let mut moves = 0;
-        Reader::from_slice(data)
-            .read_all(&mut v, |s| moves += u64::from(s.moves))
-            .map(|_| moves)
-    };
-    let mut rec = Recording::default();
-    let (moves, recorded) = match (
-        validate(&data),
-        Reader::from_slice(&data).read_all(&mut rec, |()| {}),
-    ) {
-        (Ok(m), Ok(_)) => (m, rec),
-        (Err(e), _) | (_, Err(e)) => {
-            eprintln!("split_costs: {path}: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let replayed = replay(&recorded, &mut Validator::new(Summaries, options()));
+    // The whole pass as the `validate` bench makes it.
+    let validate = |data: &[u8]| movetext_validate_slice(data).0.moves;
+    let moves = validate(&data);
+    let mut recorded = Recording::default();
+    if let Err(e) = Reader::from_slice(&data).read_all(&mut recorded, |()| {}) {
+        eprintln!("split_costs: {path}: {e}");
+        return ExitCode::from(2);
+    }
+    let replayed = replay(&recorded, &mut Validator::new(Summaries, mt_options()));
     if replayed != moves {
         eprintln!("split_costs: the replay played {replayed} moves, the pass {moves}");
         return ExitCode::from(1);
@@ -241,14 +216,14 @@ fn main() -> ExitCode {
     };
     let mut best = [f64::INFINITY; 3];
     for _ in 0..rounds {
-        let whole = time(&|| validate(&data).unwrap_or(0));
+        let whole = time(&|| validate(&data));
         let reading = time(&|| {
             let mut t = Tokens::default();
             Reader::from_slice(&data)
                 .read_all(&mut t, |()| {})
                 .map_or(0, |_| t.0)
         });
-        let validating = time(&|| replay(&recorded, &mut Validator::new(Summaries, options())));
+        let validating = time(&|| replay(&recorded, &mut Validator::new(Summaries, mt_options())));
         for (b, t) in best.iter_mut().zip([whole, reading, validating]) {
             *b = b.min(t);
         }

@@ -1423,9 +1423,10 @@ fn comment_masks32(c: &[u8]) -> (u32, u32) {
     (ea | eb << 16, sa | sb << 16)
 }
 
-/// [`close_or_eol`] from `w[i + 1]`, after a `{` at `w[i]`. The common
-/// clock comment `{ [%clk 0:05:00] }` in one 16-byte step: after `{ `,
-/// the 16 bytes that follow hold the end of any comment of up to 18 bytes.
+/// [`close_or_eol`] from `w[i + 1]`, after a `{` at `w[i]`. Short comments
+/// written `{ ... }` in one 16-byte step (the clock comment alone is read
+/// before, by [`clock_comment`]): after `{ `, the 16 bytes that follow
+/// hold the end of any comment of up to 18 bytes.
 #[inline(always)]
 fn comment_close(w: &[u8], i: usize) -> Option<(usize, bool)> {
     if let (Some(b' '), Some(c)) = (w.get(i + 1), w.get(i + 2..i + 18)) {
