@@ -6,9 +6,7 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use movetext::notation::{
-    write_iccf, write_lan, write_san, write_uci, Figurines, Language, SanStyle,
-};
+use movetext::notation::{write_uci, Figurines, Language, MoveFormat, SanStyle};
 use movetext::pgn::{GameResult, Nag, RawTag};
 use movetext::validate::{GameError, GameSummary, GameVisitor};
 use movetext::{Move, Position};
@@ -103,27 +101,26 @@ pub struct Converted {
     failed: bool,
 }
 
-/// Writes one move in a notation.
-fn write_move(notation: Notation, style: &SanStyle, before: &Position, m: Move, out: &mut Vec<u8>) {
+/// How `notation` writes moves, with `style`.
+fn move_format(notation: Notation, style: SanStyle) -> MoveFormat {
     match notation {
-        Notation::San => write_san(before, m, style, out),
-        Notation::Fan => {
-            let fan = SanStyle {
-                figurines: Figurines::BySide,
-                ..*style
-            };
-            write_san(before, m, &fan, out)
-        }
-        Notation::Lan => write_lan(before, m, style, true, out),
-        Notation::Uci => write_uci(m, before.castling_mode(), out),
-        Notation::Iccf => write_iccf(m, out),
+        Notation::San => MoveFormat::San(style),
+        Notation::Fan => MoveFormat::San(SanStyle {
+            figurines: Figurines::BySide,
+            ..style
+        }),
+        Notation::Lan => MoveFormat::Lan {
+            style,
+            hyphen: true,
+        },
+        Notation::Uci => MoveFormat::Uci,
+        Notation::Iccf => MoveFormat::Iccf,
     }
 }
 
 struct ConvertVisitor {
     target: Target,
-    notation: Notation,
-    style: SanStyle,
+    format: MoveFormat,
     log: ErrorLog,
     tags: Vec<(Vec<u8>, Vec<u8>)>,
     /// Mainline moves in the chosen notation (line and JSON targets).
@@ -147,8 +144,7 @@ impl ConvertVisitor {
         };
         ConvertVisitor {
             target: args.to,
-            notation,
-            style: args.style(),
+            format: move_format(notation, args.style()),
             log: ErrorLog::default(),
             tags: Vec::new(),
             moves: Vec::new(),
@@ -160,8 +156,8 @@ impl ConvertVisitor {
     }
 
     fn null_text(&self) -> &'static [u8] {
-        match self.notation {
-            Notation::Uci => b"0000",
+        match self.format {
+            MoveFormat::Uci => b"0000",
             _ => b"--",
         }
     }
@@ -233,7 +229,7 @@ impl GameVisitor for ConvertVisitor {
 
     fn legal_move(&mut self, before: &Position, m: Move, _token: &[u8], depth: u32) {
         self.buf.clear();
-        write_move(self.notation, &self.style, before, m, &mut self.buf);
+        self.format.write(before, m, &mut self.buf);
         match self.target {
             Target::Pgn => {
                 self.movetext

@@ -18,7 +18,8 @@
 //! Meaning needs a position: [`SanPlus::to_move`] resolves text to a legal
 //! [`Move`](crate::Move) (telling illegal from ambiguous, and checking the
 //! `+`/`#` claim), and [`write_san`], [`write_lan`], [`write_uci`],
-//! [`write_iccf`] and [`write_descriptive`] write a legal move back.
+//! [`write_iccf`] and [`write_descriptive`] write a legal move back;
+//! [`MoveFormat`] is any of them with its options, as one value.
 //! [`detect_language`] finds the letter set under which a game is legal.
 //!
 //! | file | syntax |
@@ -85,7 +86,7 @@ pub use result::GameResult;
 pub(crate) use san::{fast_token, fast_token_shapes, is_common, split_suffix, Common};
 pub use san::{CastlingSide, Figurines, San, SanPlus, SanStyle, Suffix};
 pub use uci::Uci;
-pub use write::{to_iccf, to_uci, write_iccf, write_lan, write_san, write_uci};
+pub use write::{to_iccf, to_uci, write_iccf, write_lan, write_san, write_uci, MoveFormat};
 
 /// How forgiving a parser is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]

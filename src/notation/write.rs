@@ -136,6 +136,71 @@ pub fn write_lan<S: Sink + ?Sized>(
     write_suffix(pos, m, style, sink);
 }
 
+/// A notation to write legal moves in, with its options: one value that
+/// writes every move of a program the same way (see [`MoveFormat::write`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveFormat {
+    /// SAN as the style asks ([`write_san`]; figurines in the style give
+    /// FAN).
+    San(SanStyle),
+    /// Long algebraic ([`write_lan`]), with a hyphen between the squares
+    /// of a move that takes nothing (`Ng1-f3`) or without (`Ng1f3`).
+    Lan {
+        /// Piece letters, capture mark, promotion, suffix.
+        style: SanStyle,
+        /// `Ng1-f3` rather than `Ng1f3`.
+        hyphen: bool,
+    },
+    /// UCI ([`write_uci`]); castling as the position's castling mode has
+    /// it (`e1g1` standard, `e1h1` Chess960).
+    Uci,
+    /// ICCF numeric ([`write_iccf`]).
+    Iccf,
+    /// English descriptive ([`write_descriptive`](super::write_descriptive)).
+    Descriptive,
+}
+
+impl MoveFormat {
+    /// Writes the legal move `m` of `before`; the null move as `0000` in
+    /// UCI, `--` in the others.
+    ///
+    /// ```
+    /// use movetext::notation::{MoveFormat, SanStyle};
+    /// use movetext::{Move, Position, Square};
+    ///
+    /// let pos = Position::new();
+    /// let m = Move::normal(Square::G1, Square::F3);
+    /// let lan = MoveFormat::Lan { style: SanStyle::PGN, hyphen: true };
+    /// let written: Vec<String> = [MoveFormat::San(SanStyle::PGN), lan, MoveFormat::Uci,
+    ///                             MoveFormat::Iccf, MoveFormat::Descriptive]
+    ///     .iter()
+    ///     .map(|f| {
+    ///         let mut text = String::new();
+    ///         f.write(&pos, m, &mut text);
+    ///         text
+    ///     })
+    ///     .collect();
+    /// assert_eq!(written, ["Nf3", "Ng1-f3", "g1f3", "7163", "N-KB3"]);
+    /// ```
+    pub fn write<S: Sink + ?Sized>(&self, before: &Position, m: Move, sink: &mut S) {
+        if m.is_null() {
+            sink.push_str(if *self == MoveFormat::Uci {
+                "0000"
+            } else {
+                "--"
+            });
+            return;
+        }
+        match self {
+            MoveFormat::San(style) => write_san(before, m, style, sink),
+            MoveFormat::Lan { style, hyphen } => write_lan(before, m, style, *hyphen, sink),
+            MoveFormat::Uci => write_uci(m, before.castling_mode(), sink),
+            MoveFormat::Iccf => write_iccf(m, sink),
+            MoveFormat::Descriptive => super::write_descriptive(before, m, sink),
+        }
+    }
+}
+
 /// The UCI form of a move: castling as `e1g1` (standard) or `e1h1`
 /// (Chess960, king onto rook); the null move as `0000`.
 pub fn to_uci(m: Move, mode: CastlingMode) -> Uci {

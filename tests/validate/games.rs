@@ -352,3 +352,119 @@ fn the_position_before_each_move_is_the_same_with_and_without_variations() {
     }
     assert_eq!(moves, 21_293);
 }
+
+/// Every token as the visitor got it, variation moves marked with their
+/// depth, and the null moves.
+#[derive(Default)]
+struct Tokens(Vec<String>);
+
+impl GameVisitor for Tokens {
+    type Output = String;
+    fn legal_move(&mut self, _before: &Position, _m: Move, token: &[u8], depth: u32) {
+        let t = String::from_utf8(token.to_vec()).expect("UTF-8");
+        self.0.push(if depth == 0 {
+            t
+        } else {
+            format!("{depth}:{t}")
+        });
+    }
+    fn null_move(&mut self, _before: &Position, _depth: u32) {
+        self.0.push("null".to_string());
+    }
+    fn end_game(&mut self, _summary: &GameSummary) -> String {
+        std::mem::take(&mut self.0).join(" ")
+    }
+}
+
+#[test]
+fn transcribed_moves_in_every_format() {
+    use movetext::notation::{Figurines, MoveFormat, SanStyle};
+    use movetext::validate::Transcribe;
+    // Lenient input: capture marks left out or written `:` and `×`, `0-0-0`,
+    // a promotion without `=`, checks and a mate without their suffix; a
+    // variation, a null move, a FEN start. Expected texts from python-chess
+    // 1.11.2 (`Board.san`, `Board.lan`, `Move.uci`), ICCF and FAN by hand.
+    let pgn = "[Event \"a\"]\n\n1. e4 d5 2. ed5 Qd5 3. Nc3 Qa5 (3... Qd8 4. d4) 4. d4 Nf6 5. Nf3 Bg4 6. h3 B:f3 7. Q×f3 c6 8. Bd2 e6 9. 0-0-0 Nbd7 10. Bc4 Bb4 11. -- O-O 12. Qxf6 Nxf6 *\n\n\
+               [Event \"b\"]\n[FEN \"1n2k3/P7/8/8/8/8/5PPP/4K2R w K - 0 1\"]\n\n1. axb8Q Ke7 2. Qb4 Kf6 3. O-O *\n\n\
+               [Event \"c\"]\n\n1. f3 e5 2. g4 Qh4 0-1\n";
+    let run = |format: MoveFormat| {
+        validate_with(
+            pgn.as_bytes(),
+            Transcribe::new(Tokens::default(), format),
+            ValidateOptions::default(),
+        )
+    };
+    assert_eq!(
+        run(MoveFormat::San(SanStyle::PGN)),
+        [
+            "e4 d5 exd5 Qxd5 Nc3 Qa5 1:Qd8 1:d4 d4 Nf6 Nf3 Bg4 h3 Bxf3 Qxf3 c6 Bd2 e6 O-O-O Nbd7 Bc4 Bb4 null O-O Qxf6 Nxf6",
+            "axb8=Q+ Ke7 Qb4+ Kf6 O-O",
+            "f3 e5 g4 Qh4#",
+        ]
+    );
+    let fan = SanStyle {
+        figurines: Figurines::BySide,
+        ..SanStyle::PGN
+    };
+    assert_eq!(
+        run(MoveFormat::San(fan)),
+        [
+            "e4 d5 exd5 ♛xd5 ♘c3 ♛a5 1:♛d8 1:d4 d4 ♞f6 ♘f3 ♝g4 h3 ♝xf3 ♕xf3 c6 ♗d2 e6 O-O-O ♞bd7 ♗c4 ♝b4 null O-O ♕xf6 ♞xf6",
+            "axb8=♕+ ♚e7 ♕b4+ ♚f6 O-O",
+            "f3 e5 g4 ♛h4#",
+        ]
+    );
+    // FIDE style with Polish letters: `0-0`, `:`, `b8H`.
+    let fide = SanStyle {
+        castling_zero: true,
+        promotion_equals: false,
+        capture_colon: true,
+        ..SanStyle::with_language(Language::Pl)
+    };
+    assert_eq!(
+        run(MoveFormat::San(fide)),
+        [
+            "e4 d5 e:d5 H:d5 Sc3 Ha5 1:Hd8 1:d4 d4 Sf6 Sf3 Gg4 h3 G:f3 H:f3 c6 Gd2 e6 0-0-0 Sbd7 Gc4 Gb4 null 0-0 H:f6 S:f6",
+            "a:b8H+ Ke7 Hb4+ Kf6 0-0",
+            "f3 e5 g4 Hh4#",
+        ]
+    );
+    assert_eq!(
+        run(MoveFormat::Lan {
+            style: SanStyle::PGN,
+            hyphen: true
+        }),
+        [
+            "e2-e4 d7-d5 e4xd5 Qd8xd5 Nb1-c3 Qd5-a5 1:Qd5-d8 1:d2-d4 d2-d4 Ng8-f6 Ng1-f3 Bc8-g4 h2-h3 Bg4xf3 Qd1xf3 c7-c6 Bc1-d2 e7-e6 O-O-O Nb8-d7 Bf1-c4 Bf8-b4 null O-O Qf3xf6 Nd7xf6",
+            "a7xb8=Q+ Ke8-e7 Qb8-b4+ Ke7-f6 O-O",
+            "f2-f3 e7-e5 g2-g4 Qd8-h4#",
+        ]
+    );
+    assert_eq!(
+        run(MoveFormat::Lan {
+            style: SanStyle::PGN,
+            hyphen: false
+        })[2],
+        "f2f3 e7e5 g2g4 Qd8h4#"
+    );
+    assert_eq!(
+        run(MoveFormat::Uci),
+        [
+            "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 1:d5d8 1:d2d4 d2d4 g8f6 g1f3 c8g4 h2h3 g4f3 d1f3 c7c6 c1d2 e7e6 e1c1 b8d7 f1c4 f8b4 null e8g8 f3f6 d7f6",
+            "a7b8q e8e7 b8b4 e7f6 e1g1",
+            "f2f3 e7e5 g2g4 d8h4",
+        ]
+    );
+    assert_eq!(
+        run(MoveFormat::Iccf),
+        [
+            "5254 4745 5445 4845 2133 4515 1:4548 1:4244 4244 7866 7163 3874 8283 7463 4163 3736 3142 5756 5131 2847 6134 6824 null 5878 6366 4766",
+            "17281 5857 2824 5766 5171",
+            "6263 5755 7274 4884",
+        ]
+    );
+    assert_eq!(
+        run(MoveFormat::Descriptive)[2],
+        "P-KB3 P-K4 P-KN4 Q-R5 mate"
+    );
+}
