@@ -7,8 +7,8 @@ use std::cell::Cell;
 
 use movetext::notation::{
     detect_language, to_iccf, write_descriptive, write_iccf, write_lan, write_san, write_uci,
-    ArrayBuf, Descriptive, GameResult, Iccf, Lan, Language, Nag, NagStyle, ParseMode, San,
-    SanStyle, Uci,
+    ArrayBuf, Descriptive, GameResult, Iccf, Lan, Language, MoveFormat, Nag, NagStyle, ParseMode,
+    San, SanStyle, Uci,
 };
 use movetext::{CastlingMode, Position};
 
@@ -126,6 +126,34 @@ fn parsing_resolving_and_writing_do_not_allocate() {
                 write_descriptive(&pos, r.mv, &mut buf);
                 let d = Descriptive::from_ascii(buf.as_bytes()).unwrap();
                 assert_eq!(d.to_move(&pos), Ok(r.mv));
+                // The same writers through `MoveFormat`.
+                let style = SanStyle::with_language(lang);
+                let mut direct = ArrayBuf::<32>::new();
+                for format in [
+                    MoveFormat::San(style),
+                    MoveFormat::Lan {
+                        style,
+                        hyphen: false,
+                    },
+                    MoveFormat::Uci,
+                    MoveFormat::Iccf,
+                    MoveFormat::Descriptive,
+                ] {
+                    buf.clear();
+                    format.write(&pos, r.mv, &mut buf);
+                    direct.clear();
+                    match format {
+                        MoveFormat::San(style) => write_san(&pos, r.mv, &style, &mut direct),
+                        MoveFormat::Lan { style, hyphen } => {
+                            write_lan(&pos, r.mv, &style, hyphen, &mut direct)
+                        }
+                        MoveFormat::Uci => write_uci(r.mv, CastlingMode::Standard, &mut direct),
+                        MoveFormat::Iccf => write_iccf(r.mv, &mut direct),
+                        MoveFormat::Descriptive => write_descriptive(&pos, r.mv, &mut direct),
+                    }
+                    assert_eq!(buf.as_str(), direct.as_str(), "{format:?}");
+                    assert!(!buf.is_empty() && !buf.overflowed());
+                }
                 pos.play(r.mv);
             }
             assert_eq!(detect_language(&Position::new(), tokens), Some(lang));

@@ -382,8 +382,9 @@ fn transcribed_moves_in_every_format() {
     use movetext::validate::Transcribe;
     // Lenient input: capture marks left out or written `:` and `×`, `0-0-0`,
     // a promotion without `=`, checks and a mate without their suffix; a
-    // variation, a null move, a FEN start. Expected texts from python-chess
-    // 1.11.2 (`Board.san`, `Board.lan`, `Move.uci`), ICCF and FAN by hand.
+    // variation, a null move, a FEN start. SAN, long algebraic and UCI as
+    // python-chess 1.11.2 writes them (`Board.san`, `Board.lan`,
+    // `Move.uci`); FAN, the Polish FIDE style, ICCF and descriptive by hand.
     let pgn = "[Event \"a\"]\n\n1. e4 d5 2. ed5 Qd5 3. Nc3 Qa5 (3... Qd8 4. d4) 4. d4 Nf6 5. Nf3 Bg4 6. h3 B:f3 7. Q×f3 c6 8. Bd2 e6 9. 0-0-0 Nbd7 10. Bc4 Bb4 11. -- O-O 12. Qxf6 Nxf6 *\n\n\
                [Event \"b\"]\n[FEN \"1n2k3/P7/8/8/8/8/5PPP/4K2R w K - 0 1\"]\n\n1. axb8Q Ke7 2. Qb4 Kf6 3. O-O *\n\n\
                [Event \"c\"]\n\n1. f3 e5 2. g4 Qh4 0-1\n";
