@@ -28,6 +28,8 @@ pub enum Target {
     Fan,
     /// ICCF numeric notation (`7163`), one line per game.
     Iccf,
+    /// English descriptive notation (`N-KB3`), one line per game.
+    Descriptive,
     /// PGN export format.
     Pgn,
     /// One JSON object per game.
@@ -47,6 +49,8 @@ pub enum Notation {
     Fan,
     /// ICCF numeric.
     Iccf,
+    /// English descriptive.
+    Descriptive,
 }
 
 /// Arguments of `convert`.
@@ -115,6 +119,7 @@ fn move_format(notation: Notation, style: SanStyle) -> MoveFormat {
         },
         Notation::Uci => MoveFormat::Uci,
         Notation::Iccf => MoveFormat::Iccf,
+        Notation::Descriptive => MoveFormat::Descriptive,
     }
 }
 
@@ -140,6 +145,7 @@ impl ConvertVisitor {
             Target::Uci => Notation::Uci,
             Target::Fan => Notation::Fan,
             Target::Iccf => Notation::Iccf,
+            Target::Descriptive => Notation::Descriptive,
             Target::Jsonl => args.notation,
         };
         ConvertVisitor {

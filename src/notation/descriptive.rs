@@ -487,7 +487,9 @@ fn push_piece<S: Sink + ?Sized>(role: Role, sq: Square, qualified: bool, sink: &
 
 /// Writes a legal move of `pos` in descriptive notation, as short as it
 /// can be while naming exactly this move (`P-K4`, `N-KB3`, `PxP`, `BxN`,
-/// `QxQch`, `P-K8=Q`, `O-O`), with `ch` for check and `mate` for mate.
+/// `QxQch`, `P-K8=Q`, `O-O`, `N/Q2-B3`), with `ch` for check and `mate`
+/// for mate. One token, with no space or bracket, so that PGN movetext and
+/// a line of moves read it back as one move.
 pub fn write_descriptive<S: Sink + ?Sized>(pos: &Position, m: crate::moves::Move, sink: &mut S) {
     let mut buf = ArrayBuf::<40>::new();
     if let Some(side) = Position::castling_side(m) {
@@ -510,10 +512,11 @@ pub fn write_descriptive<S: Sink + ?Sized>(pos: &Position, m: crate::moves::Move
                     continue;
                 }
                 push_piece(role, m.from(), qualified, &mut buf);
+                // A square named after a piece as `/Q2`, not `(Q2)`: a PGN
+                // reader would take the bracket for a variation.
                 if with_from {
-                    buf.push_byte(b'(');
+                    buf.push_byte(b'/');
                     push_square(m.from(), turn, false, &mut buf);
-                    buf.push_byte(b')');
                 }
                 if capture {
                     buf.push_byte(b'x');
@@ -524,9 +527,8 @@ pub fn write_descriptive<S: Sink + ?Sized>(pos: &Position, m: crate::moves::Move
                     };
                     push_piece(captured, m.to(), !short_target, &mut buf);
                     if with_at {
-                        buf.push_byte(b'(');
+                        buf.push_byte(b'/');
                         push_square(m.to(), turn, false, &mut buf);
-                        buf.push_byte(b')');
                     }
                 } else {
                     buf.push_byte(b'-');
@@ -546,7 +548,7 @@ pub fn write_descriptive<S: Sink + ?Sized>(pos: &Position, m: crate::moves::Move
     match pos.check_status_after(m) {
         crate::position::CheckStatus::None => {}
         crate::position::CheckStatus::Check => sink.push_str("ch"),
-        crate::position::CheckStatus::Checkmate => sink.push_str(" mate"),
+        crate::position::CheckStatus::Checkmate => sink.push_str("mate"),
     }
 }
 
@@ -701,6 +703,7 @@ mod tests {
         for p in crate::notation::position_tests::playout_positions(4, 60) {
             for &m in p.legal_moves().iter() {
                 let text = write(&p, m);
+                assert!(!text.contains([' ', '(', ')']), "{text} in {}", p.fen());
                 let d = Descriptive::from_ascii(text.as_bytes())
                     .unwrap_or_else(|e| panic!("{text}: {e} in {}", p.fen()));
                 assert_eq!(d.to_move(&p), Ok(m), "{text} in {}", p.fen());

@@ -115,6 +115,10 @@ fn convert_each_line_notation() {
         "27181 5867 5131 72814 1827 6776\n2131 2878 3121"
     );
     assert_eq!(
+        tail("descriptive", &[]),
+        "PxR=Qch K-B2 O-O-O PxR=N Q-N7ch K-N3\nO-O-O O-O K-N1"
+    );
+    assert_eq!(
         tail(
             "san",
             &[

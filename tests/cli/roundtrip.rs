@@ -87,7 +87,7 @@ fn sample_in_german_and_styles_read_back() {
             .collect()
     };
     let uci = keep(&run(&["convert", "--to", "uci", &sample()]).stdout);
-    for to in ["fan", "lan", "iccf", "san"] {
+    for to in ["fan", "lan", "iccf", "descriptive", "san"] {
         let lines = keep(&run(&["convert", "--to", to, &sample()]).stdout);
         let pgn: String = lines
             .iter()

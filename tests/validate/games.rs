@@ -464,8 +464,5 @@ fn transcribed_moves_in_every_format() {
             "6263 5755 7274 4884",
         ]
     );
-    assert_eq!(
-        run(MoveFormat::Descriptive)[2],
-        "P-KB3 P-K4 P-KN4 Q-R5 mate"
-    );
+    assert_eq!(run(MoveFormat::Descriptive)[2], "P-KB3 P-K4 P-KN4 Q-R5mate");
 }
