@@ -161,13 +161,6 @@ impl ConvertVisitor {
         }
     }
 
-    fn null_text(&self) -> &'static [u8] {
-        match self.format {
-            MoveFormat::Uci => b"0000",
-            _ => b"--",
-        }
-    }
-
     /// The result to end the movetext with: the result token, else the
     /// `Result` tag if it is a PGN result, else `*`.
     fn termination(&self) -> &'static str {
@@ -253,15 +246,17 @@ impl GameVisitor for ConvertVisitor {
     }
 
     fn null_move(&mut self, before: &Position, depth: u32) {
+        self.buf.clear();
+        self.format.write(before, Move::NULL, &mut self.buf);
         match self.target {
             Target::Pgn => self
                 .movetext
                 .san(before.fullmove_number(), before.turn(), b"--"),
             Target::Jsonl if depth == 0 => {
-                self.moves.push(self.null_text().to_vec());
+                self.moves.push(self.buf.clone());
                 self.uci.push(b"0000".to_vec());
             }
-            _ if depth == 0 => self.moves.push(self.null_text().to_vec()),
+            _ if depth == 0 => self.moves.push(self.buf.clone()),
             _ => {}
         }
     }

@@ -89,6 +89,26 @@ fn convert_to_uci() {
 }
 
 #[test]
+fn convert_null_moves() {
+    let pgn = b"[Event \"x\"]\n\n1. e4 -- 2. d4 Z0 3. Nf3 *\n";
+    let line = |to: &str| {
+        let r = run_with(&["convert", "--to", to, "-"], pgn);
+        assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""), "{to}");
+        r.stdout.trim_end().to_string()
+    };
+    assert_eq!(line("uci"), "e2e4 0000 d2d4 0000 g1f3");
+    assert_eq!(line("san"), "e4 -- d4 -- Nf3");
+    assert_eq!(line("descriptive"), "P-K4 -- P-Q4 -- N-KB3");
+    assert!(
+        line("jsonl").contains(
+            r#""moves":["e4","--","d4","--","Nf3"],"uci":["e2e4","0000","d2d4","0000","g1f3"]"#
+        ),
+        "{}",
+        line("jsonl")
+    );
+}
+
+#[test]
 fn convert_each_line_notation() {
     let tail = |to: &str, extra: &[&str]| {
         let f = data("small.pgn");
