@@ -21,7 +21,8 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Write every game's moves in another notation (SAN, LAN, UCI, FAN,
-    /// ICCF), in another language, as PGN export format, or as JSON lines.
+    /// ICCF, descriptive), in another language, as PGN export format, or as
+    /// JSON lines.
     Convert(cli::convert::ConvertArgs),
     /// Validate every game; print each error as FILE:LINE:COL: message and
     /// a summary on stderr. Exit 0 if all games are valid, 1 if not.
