@@ -494,6 +494,8 @@ pub fn check_roundtrip(pos: &Position, style: &movetext::notation::SanStyle, whi
         if which & DESCRIPTIVE != 0 {
             let mut s = String::new();
             write_descriptive(pos, m, &mut s);
+            // One token: a PGN reader must read it back as one move.
+            assert!(!s.contains([' ', '(', ')']), "descriptive {s:?} in {fen}");
             let d = Descriptive::from_ascii(s.as_bytes())
                 .unwrap_or_else(|e| panic!("descriptive {s:?}: {e} in {fen}"));
             assert_eq!(d.to_move(pos), Ok(m), "descriptive {s:?} in {fen}");
