@@ -25,16 +25,9 @@ fn main() -> ExitCode {
         eprintln!("usage: side_by_side FILE [ROUNDS] [PASSES]");
         return ExitCode::from(2);
     };
-    let data = match std::fs::read(path) {
-        Ok(d) if !d.is_empty() => d,
-        Ok(_) => {
-            eprintln!("side_by_side: {path}: empty file");
-            return ExitCode::from(2);
-        }
-        Err(e) => {
-            eprintln!("side_by_side: {path}: {e}");
-            return ExitCode::from(2);
-        }
+    let data = match pgn_peers::input_file("side_by_side", path) {
+        Ok(d) => d,
+        Err(code) => return code,
     };
     let number = |k: usize, default: usize| match args.get(k).map(|a| a.parse::<usize>()) {
         None => Some(default),

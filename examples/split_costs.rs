@@ -164,16 +164,9 @@ fn main() -> ExitCode {
         eprintln!("usage: split_costs FILE [ROUNDS]");
         return ExitCode::from(2);
     };
-    let data = match std::fs::read(path) {
-        Ok(d) if !d.is_empty() => d,
-        Ok(_) => {
-            eprintln!("split_costs: {path}: empty file");
-            return ExitCode::from(2);
-        }
-        Err(e) => {
-            eprintln!("split_costs: {path}: {e}");
-            return ExitCode::from(2);
-        }
+    let data = match pgn_peers::input_file("split_costs", path) {
+        Ok(d) => d,
+        Err(code) => return code,
     };
     let rounds = match args.get(1).map(|r| r.parse::<usize>()) {
         None => 5,

@@ -35,6 +35,23 @@ pub fn load(rel: &str) -> Vec<u8> {
     })
 }
 
+/// A PGN file named on an example's command line, read into memory; on
+/// failure (or an empty file) the message is printed, prefixed with
+/// `tool`, and the exit status to return is given back.
+pub fn input_file(tool: &str, path: &str) -> Result<Vec<u8>, std::process::ExitCode> {
+    match std::fs::read(path) {
+        Ok(d) if !d.is_empty() => Ok(d),
+        Ok(_) => {
+            eprintln!("{tool}: {path}: empty file");
+            Err(std::process::ExitCode::from(2))
+        }
+        Err(e) => {
+            eprintln!("{tool}: {path}: {e}");
+            Err(std::process::ExitCode::from(2))
+        }
+    }
+}
+
 /// Counts every movetext token; movetext's side.
 #[derive(Default)]
 pub struct Count {
