@@ -621,6 +621,30 @@ impl<I: Input> Reader<I> {
                     st.line += 1;
                     st.line_begin = base + p as u64;
                 }
+                // A blank line after the tags (LF or CRLF), then a line
+                // that begins no tag, `%` line or blank line: the movetext
+                // begins there, as the general code below finds it.
+                if p > 0 && !ended && !cr {
+                    let blank = match (w.get(p), w.get(p + 1)) {
+                        (Some(b'\n'), _) => 1,
+                        (Some(b'\r'), Some(b'\n')) => 2,
+                        _ => 0,
+                    };
+                    let next = w.get(p + blank).copied();
+                    if blank > 0
+                        && next.is_some_and(|c| {
+                            !matches!(c, b'[' | b'%' | b'\n' | b'\r' | b' ' | b'\t')
+                        })
+                    {
+                        let p = p + blank;
+                        st.line += 1;
+                        st.line_begin = base + p as u64;
+                        st.pending_cr = false;
+                        st.line_start = true;
+                        input.consume(p);
+                        return Ok(true);
+                    }
+                }
                 if p > 0 {
                     // Each line read ended at its line end, but the last
                     // when `cr`: none ends in a CR or begins mid-line.
@@ -2508,6 +2532,39 @@ mod fast_path_tests {
             b"1. e4 (e5 ]) d5 *\n",
         ] {
             check(data);
+        }
+    }
+
+    /// Tag sections and what may follow them: blank lines of every line
+    /// end, the movetext's first bytes, `%` lines, another tag section.
+    #[test]
+    fn fast_paths_equal_the_general_code_on_tag_section_soups() {
+        const PARTS: [&[u8]; 22] = [
+            b"[Event \"x\"]\n",
+            b"[Site \"y\"]\r\n",
+            b"[Round \"1\"]\r",
+            b"[White \"a\\\"b\"]\n",
+            b"[Date \"?\"]",
+            b"\n",
+            b"\r\n",
+            b"\r",
+            b" ",
+            b"\t",
+            b"1. e4 ",
+            b"e4",
+            b"*\n",
+            b"1-0\r\n",
+            b"%z\n",
+            b"{c} ",
+            b"(",
+            b";x\n",
+            b"\xef\xbb\xbf",
+            b"[",
+            b"\0",
+            b"Z",
+        ];
+        for data in line_soups(&PARTS) {
+            check(&data);
         }
     }
 
