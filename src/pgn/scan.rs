@@ -323,7 +323,7 @@ pub(crate) fn simple_tag_line(s: &[u8]) -> Option<(usize, usize)> {
 /// the value's closing quote 16 bytes a step. Same answer as
 /// [`simple_tag_line_swar`] (its test oracle) on every input.
 #[cfg(target_arch = "x86_64")]
-#[inline]
+#[inline(always)]
 fn simple_tag_line_sse2(s: &[u8]) -> Option<(usize, usize)> {
     if s.first() != Some(&b'[') {
         return None;
@@ -334,21 +334,21 @@ fn simple_tag_line_sse2(s: &[u8]) -> Option<(usize, usize)> {
     if name_end == 1 || name_end == 17 || s[name_end] != b' ' || s.get(q1) != Some(&b'"') {
         return None;
     }
-    // A line of less than 64 bytes: its end is the first control byte (no
-    // control may come before it), found from the line's start with the
-    // masks of 64 bytes, apart from the checks of the name and value. The
-    // next line's start waits on that search only (the checks are branches).
-    if let Some(block) = s.get(..64) {
-        let (control, quote) = sse2::line_masks(block.try_into().ok()?);
+    // A line of less than 32 or 64 bytes: its end is the first control byte
+    // (no control may come before it), found from the line's start with the
+    // masks of 32 bytes (most tag lines) or 64, apart from the checks of the
+    // name and value. The next line's start waits on that search only (the
+    // checks are branches).
+    if let Some(block) = s.get(..32) {
+        let (control, quote) = sse2::line_masks::<2>(block.as_chunks().0.try_into().ok()?);
         if control != 0 {
-            let eol = control.trailing_zeros() as usize;
-            let value = q1 + 1;
-            let simple = eol >= value + 2
-                && s[eol - 2] == b'"'
-                && s[eol - 1] == b']'
-                && matches!(s[eol], b'\n' | b'\r')
-                && (quote >> value) & ((1u64 << (eol - 2 - value)) - 1) == 0;
-            return simple.then_some((name_end, eol));
+            return close_masked(s, name_end, control, quote);
+        }
+    }
+    if let Some(block) = s.get(..64) {
+        let (control, quote) = sse2::line_masks::<4>(block.as_chunks().0.try_into().ok()?);
+        if control != 0 {
+            return close_masked(s, name_end, control, quote);
         }
     }
     let mut i = q1 + 1;
@@ -369,6 +369,22 @@ fn simple_tag_line_sse2(s: &[u8]) -> Option<(usize, usize)> {
         }
     };
     close_tag_line(s, name_end, q2)
+}
+
+/// The end of a simple tag line from the masks of its first bytes (see
+/// `sse2::line_masks`), `control` not empty: its first control byte must
+/// be the line end, right after `"]`, with no `"` or `\\` in the value.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn close_masked(s: &[u8], name_end: usize, control: u64, quote: u64) -> Option<(usize, usize)> {
+    let eol = control.trailing_zeros() as usize;
+    let value = name_end + 2;
+    let simple = eol >= value + 2
+        && s[eol - 2] == b'"'
+        && s[eol - 1] == b']'
+        && matches!(s[eol], b'\n' | b'\r')
+        && (quote >> value) & ((1u64 << (eol - 2 - value)) - 1) == 0;
+    simple.then_some((name_end, eol))
 }
 
 /// The end of a simple tag line whose value's first quote, backslash or control
@@ -424,14 +440,14 @@ mod sse2 {
         }
     }
 
-    /// The control bytes of `c` (below 0x20: LF, CR, tab ...), and its `"`
-    /// and `\\` (bit `k`: byte `k`).
+    /// The control bytes of the `16 * N` bytes `c` (below 0x20: LF, CR,
+    /// tab ...), and their `"` and `\\` (bit `k`: byte `k`).
     #[inline(always)]
-    pub(super) fn line_masks(c: &[u8; 64]) -> (u64, u64) {
+    pub(super) fn line_masks<const N: usize>(c: &[[u8; 16]; N]) -> (u64, u64) {
         let mut control = 0;
         let mut quote = 0;
-        for q in 0..4 {
-            let x = load(c[16 * q..16 * q + 16].try_into().unwrap_or(&[0; 16]));
+        for (q, c) in c.iter().enumerate() {
+            let x = load(c);
             // SAFETY: as in `load`: SSE2 only, values only.
             unsafe {
                 let splat = |b: u8| _mm_set1_epi8(b as i8);
