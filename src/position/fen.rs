@@ -310,11 +310,35 @@ impl fmt::Display for Position {
     }
 }
 
+/// The piece of each FEN board byte (`P` ... `k`), by byte.
+const BOARD_PIECES: [Option<Piece>; 256] = {
+    let mut t = [None; 256];
+    let mut c = 0;
+    while c < 256 {
+        let ch = c as u8 as char;
+        if ch.is_ascii_alphabetic() {
+            t[c] = Piece::from_char(ch);
+        }
+        c += 1;
+    }
+    t
+};
+
 fn parse_board(pos: &mut Position, off: usize, board: &[u8]) -> Result<(), FenError> {
     let mut rank = 7i32;
     let mut file = 0i32;
     for (i, &c) in board.iter().enumerate() {
         let at = off + i;
+        // Pieces first, from a table (most bytes of a board).
+        if let Some(piece) = BOARD_PIECES[usize::from(c)] {
+            if file >= 8 {
+                return Err(err(FenErrorKind::RankTooLong, at));
+            }
+            let sq = Square::from_coords(File::new(file as u8), Rank::new(rank as u8));
+            pos.put(sq, piece);
+            file += 1;
+            continue;
+        }
         match c {
             b'/' => {
                 if file < 8 {
@@ -332,17 +356,7 @@ fn parse_board(pos: &mut Position, off: usize, board: &[u8]) -> Result<(), FenEr
                     return Err(err(FenErrorKind::RankTooLong, at));
                 }
             }
-            _ => {
-                let piece = Piece::from_char(c as char)
-                    .filter(|_| c.is_ascii_alphabetic())
-                    .ok_or(err(FenErrorKind::BadPieceChar, at))?;
-                if file >= 8 {
-                    return Err(err(FenErrorKind::RankTooLong, at));
-                }
-                let sq = Square::from_coords(File::new(file as u8), Rank::new(rank as u8));
-                pos.put(sq, piece);
-                file += 1;
-            }
+            _ => return Err(err(FenErrorKind::BadPieceChar, at)),
         }
     }
     if file < 8 {
