@@ -312,9 +312,16 @@ impl<I: Input> Reader<I> {
     /// Only I/O errors are `Err`: problems in the PGN go to [`Visitor::error`].
     pub fn read_game<V: Visitor>(&mut self, v: &mut V) -> io::Result<Option<V::Output>> {
         self.st.stopped = false;
-        let start = match self.seek_game(v, &mut Game::default())? {
-            Some(s) => s,
-            None => return Ok(None),
+        // Most games start right where the last one's trailing blank lines
+        // were skipped: at a `[`, with nothing to seek.
+        let at_tag = !self.st.general && self.input.window().first() == Some(&b'[');
+        let start = if at_tag {
+            Start::Tags
+        } else {
+            match self.seek_game(v, &mut Game::default())? {
+                Some(s) => s,
+                None => return Ok(None),
+            }
         };
         self.st.games += 1;
         let mut g = Game::default();
@@ -484,6 +491,33 @@ impl<I: Input> Reader<I> {
         }
     }
 
+    /// Consumes the line ends (LF, CR) at the window start: the blank
+    /// lines between games, counted as [`Reader::skip_ws`] counts them,
+    /// with the count in locals.
+    fn skip_line_ends(&mut self) {
+        let Reader { input, st } = self;
+        let w = input.window();
+        let base = input.offset();
+        let (mut line, mut after_cr) = (st.line, st.pending_cr);
+        let mut i = 0;
+        while let Some(&b) = w.get(i) {
+            if b != b'\n' && b != b'\r' {
+                break;
+            }
+            // An LF right after a CR ends no new line.
+            line += u64::from(!(b == b'\n' && after_cr));
+            after_cr = b == b'\r';
+            i += 1;
+        }
+        if i > 0 {
+            st.line = line;
+            st.line_begin = base + i as u64;
+            st.pending_cr = after_cr;
+            st.line_start = true;
+            input.consume(i);
+        }
+    }
+
     /// Consumes one line end (LF, CRLF or CR) at the window start, if any.
     fn consume_eol(&mut self) -> io::Result<()> {
         self.ensure(1)?;
@@ -519,6 +553,13 @@ impl<I: Input> Reader<I> {
             && self.input.window().starts_with(b"\xef\xbb\xbf")
         {
             self.consume_plain(3);
+        }
+        if !self.st.general {
+            // The blank lines after a game, then its successor's `[`.
+            self.skip_line_ends();
+            if self.input.window().first() == Some(&b'[') {
+                return Ok(Some(Start::Tags));
+            }
         }
         loop {
             let b = match self.skip_ws()? {
