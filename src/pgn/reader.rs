@@ -492,27 +492,18 @@ impl<I: Input> Reader<I> {
     }
 
     /// Consumes the line ends (LF, CR) at the window start: the blank
-    /// lines between games, counted as [`Reader::skip_ws`] counts them,
-    /// with the count in locals.
+    /// lines between games, counted by [`State::line_end`].
     fn skip_line_ends(&mut self) {
         let Reader { input, st } = self;
         let w = input.window();
         let base = input.offset();
-        let (mut line, mut after_cr) = (st.line, st.pending_cr);
         let mut i = 0;
-        while let Some(&b) = w.get(i) {
-            if b != b'\n' && b != b'\r' {
-                break;
-            }
-            // An LF right after a CR ends no new line.
-            line += u64::from(!(b == b'\n' && after_cr));
-            after_cr = b == b'\r';
+        while let Some(&b) = w.get(i).filter(|&&b| b == b'\n' || b == b'\r') {
+            st.line_end(b, base + i as u64, st.pending_cr);
+            st.pending_cr = b == b'\r';
             i += 1;
         }
         if i > 0 {
-            st.line = line;
-            st.line_begin = base + i as u64;
-            st.pending_cr = after_cr;
             st.line_start = true;
             input.consume(i);
         }
