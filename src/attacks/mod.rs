@@ -85,11 +85,6 @@ pub const SLIDING_METHOD: &str = "pext";
 #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
 pub const SLIDING_METHOD: &str = "magic";
 
-static KNIGHT_ATTACKS: [Bitboard; 64] = bootstrap::knight_table();
-static KING_ATTACKS: [Bitboard; 64] = bootstrap::king_table();
-static PAWN_ATTACKS: [[Bitboard; 64]; 2] = bootstrap::pawn_table();
-static ROOK_RAYS: [Bitboard; 64] = bootstrap::ray_table(false);
-static BISHOP_RAYS: [Bitboard; 64] = bootstrap::ray_table(true);
 static BETWEEN: [[Bitboard; 64]; 64] = bootstrap::between_table();
 static LINE: [[Bitboard; 64]; 64] = bootstrap::line_table();
 static PSEUDO_ATTACKS: [[Bitboard; 64]; 16] = bootstrap::pseudo_table();
@@ -106,19 +101,19 @@ static PSEUDO_ATTACKS: [[Bitboard; 64]; 16] = bootstrap::pseudo_table();
 /// ```
 #[inline]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
-    PAWN_ATTACKS[color.index() & 1][sq.index() & 63]
+    PSEUDO_ATTACKS[(color.index() & 1) << 3][sq.index() & 63]
 }
 
 /// The squares a knight on `sq` attacks.
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
-    KNIGHT_ATTACKS[sq.index() & 63]
+    PSEUDO_ATTACKS[Role::Knight as usize][sq.index() & 63]
 }
 
 /// The squares a king on `sq` attacks.
 #[inline]
 pub fn king_attacks(sq: Square) -> Bitboard {
-    KING_ATTACKS[sq.index() & 63]
+    PSEUDO_ATTACKS[Role::King as usize][sq.index() & 63]
 }
 
 /// The squares a bishop on `sq` attacks when the squares of `occupied` are
@@ -141,14 +136,14 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 /// without `sq` (one load, cheaper than [`rook_attacks`] with no blockers).
 #[inline]
 pub fn rook_rays(sq: Square) -> Bitboard {
-    ROOK_RAYS[sq.index() & 63]
+    PSEUDO_ATTACKS[Role::Rook as usize][sq.index() & 63]
 }
 
 /// The squares a bishop on `sq` attacks on an empty board: its two
 /// diagonals without `sq`.
 #[inline]
 pub fn bishop_rays(sq: Square) -> Bitboard {
-    BISHOP_RAYS[sq.index() & 63]
+    PSEUDO_ATTACKS[Role::Bishop as usize][sq.index() & 63]
 }
 
 /// The squares a queen on `sq` attacks: [`rook_attacks`] and

@@ -263,7 +263,9 @@ impl Position {
         from.into_iter().any(|f| self.ep_is_legal(f, ep))
     }
 
-    /// Keeps the en passant square only if a capture there is legal.
+    /// Keeps the en passant square only if a capture there is legal. Out
+    /// of line (one move in a few dozen), and outside the reader's loop.
+    #[inline(never)]
     pub(crate) fn settle_ep_square(&mut self) {
         if let Some(ep) = self.ep_square {
             if !self.any_legal_ep(ep) {
@@ -357,13 +359,34 @@ impl Position {
     }
 
     /// Pieces of `attacker` that attack `sq`, with `occupied` as blockers.
+    /// Sliders are found by their empty-board rays (see
+    /// [`Position::is_attacked`]).
     #[inline]
     pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
-        let them = self.by_color(attacker);
-        them & ((attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
+        self.by_color(attacker)
+            & (self.leapers_to(sq, attacker) | self.sliders_seeing(sq, occupied))
+    }
+
+    /// [`Position::attackers_to`] with the slider tables: for the move
+    /// generator, which looks up many squares of one position while the
+    /// tables stay in the cache.
+    #[inline(always)]
+    pub(crate) fn attackers_looked_up(
+        &self,
+        sq: Square,
+        attacker: Color,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        self.by_color(attacker) & (self.leapers_to(sq, attacker) | self.sliders_to(sq, occupied))
+    }
+
+    /// Knights, kings and pawns of either colour on the squares from which
+    /// a piece of their kind, of colour `attacker`, would attack `sq`.
+    #[inline(always)]
+    fn leapers_to(&self, sq: Square, attacker: Color) -> Bitboard {
+        (attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
             | (attacks::king_attacks(sq) & self.by_role[Role::King.index()])
             | (attacks::pawn_attacks(attacker.other(), sq) & self.by_role[Role::Pawn.index()])
-            | self.sliders_to(sq, occupied))
     }
 
     /// Whether a piece of `attacker` attacks `sq`, with `occupied` as
@@ -394,6 +417,19 @@ impl Position {
         let rq = self.by_role[Role::Rook.index()] | queens;
         let bq = self.by_role[Role::Bishop.index()] | queens;
         (attacks::rook_attacks(sq, occupied) & rq) | (attacks::bishop_attacks(sq, occupied) & bq)
+    }
+
+    /// [`Position::sliders_to`] found by empty-board rays and
+    /// [`attacks::unblocked`]: for the moves the validator plays one at a
+    /// time and seldom (castling, en passant), where the slider tables'
+    /// lines are mostly out of the cache.
+    #[inline]
+    fn sliders_seeing(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        let queens = self.by_role[Role::Queen.index()];
+        let rq = self.by_role[Role::Rook.index()] | queens;
+        let bq = self.by_role[Role::Bishop.index()] | queens;
+        let snipers = (attacks::rook_rays(sq) & rq) | (attacks::bishop_rays(sq) & bq);
+        attacks::unblocked(sq, snipers, occupied)
     }
 
     /// Pieces of either colour that stand alone between `king` and a slider
@@ -503,7 +539,7 @@ impl Position {
                 self.occupied = (self.occupied - from - to) | king_to | rook_to;
                 self.castling -= Bitboard::from_rank(rank);
                 // Rare: look at every slider line to the enemy king.
-                self.checkers = self.sliders_to(king, self.occupied) & self.by_color(us);
+                self.checkers = self.sliders_seeing(king, self.occupied) & self.by_color(us);
             }
             MoveKind::EnPassant => {
                 let captured = Square::from_coords(to.file(), from.rank());
@@ -521,7 +557,7 @@ impl Position {
                 self.halfmove_clock = 0;
                 // Rare: the captured pawn may open a line too.
                 self.checkers = (attacks::pawn_attacks(them, king) & to)
-                    | (self.sliders_to(king, self.occupied) & self.by_color(us));
+                    | (self.sliders_seeing(king, self.occupied) & self.by_color(us));
             }
             kind => {
                 let role = match kind {

@@ -146,7 +146,7 @@ impl Position {
     /// itself removed from the board as a blocker).
     #[inline(always)]
     fn king_safe_on(&self, sq: Square, occ_without_king: Bitboard) -> bool {
-        self.attackers_to(sq, self.turn.other(), occ_without_king)
+        self.attackers_looked_up(sq, self.turn.other(), occ_without_king)
             .is_empty()
     }
 
@@ -193,11 +193,8 @@ impl Position {
         let captured = Square::from_coords(to.file(), from.rank());
         let occ = (self.occupied - from - captured) | to;
         let their = self.by_color(them) - captured;
-        let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
-        let bq = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
         (their
-            & ((attacks::rook_attacks(king, occ) & rq)
-                | (attacks::bishop_attacks(king, occ) & bq)
+            & (self.sliders_seeing(king, occ)
                 | (attacks::knight_attacks(king) & self.by_role(Role::Knight))
                 | (attacks::pawn_attacks(us, king) & self.by_role(Role::Pawn))))
         .is_empty()
@@ -235,10 +232,12 @@ impl Position {
         if king_path.intersects(danger) {
             return false;
         }
+        // Sliders by their rays, not the slider tables: castling is
+        // checked one move at a time, when those tables are out of the cache.
         let occ = self.occupied - king;
         if king_path
             .into_iter()
-            .any(|sq| self.attacked_by_piece(sq, them, occ))
+            .any(|sq| self.is_attacked(sq, them, occ))
         {
             return false;
         }
@@ -250,7 +249,8 @@ impl Position {
         }
         let after = (self.occupied - king - rook) | king_to | rook_to;
         let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
-        (attacks::rook_attacks(king_to, after) & rq & self.by_color(them)).is_empty()
+        let snipers = attacks::rook_rays(king_to) & rq & self.by_color(them);
+        attacks::unblocked(king_to, snipers, after).is_empty()
     }
 
     /// Generates legal moves into `e`. Only moves landing in `filter` are

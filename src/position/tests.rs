@@ -331,7 +331,8 @@ fn is_attacked_agrees_with_attackers_to() {
     // Every position two plies from three busy ones (perft 2: 2,039, 191
     // and 2,079 positions), every square, both colours, with the board as
     // it is and with the side to move's king lifted (as a king move is
-    // checked).
+    // checked). The slider tables (`attackers_looked_up`) are the oracle of
+    // the two that find sliders by their rays.
     let mut checked = 0;
     let mut attacked = 0;
     for fen in [
@@ -348,7 +349,13 @@ fn is_attacked_agrees_with_attackers_to() {
                 for occupied in [pos.occupied(), pos.occupied() - king] {
                     for sq in Square::all() {
                         for color in Color::ALL {
-                            let expected = pos.attackers_to(sq, color, occupied).any();
+                            let attackers = pos.attackers_looked_up(sq, color, occupied);
+                            assert_eq!(
+                                pos.attackers_to(sq, color, occupied),
+                                attackers,
+                                "{pos} {sq} {color:?}"
+                            );
+                            let expected = attackers.any();
                             assert_eq!(
                                 pos.is_attacked(sq, color, occupied),
                                 expected,
