@@ -49,10 +49,19 @@ fn main() -> ExitCode {
             pgn_peers::shakmaty_validate_read(&data[..])
         }
     };
+    // The fastest pass as well as the total: on a shared machine, the pass
+    // that nothing interrupted.
     let start = Instant::now();
-    let mut last = pass();
+    let mut best = f64::INFINITY;
+    let mut timed = || {
+        let t = Instant::now();
+        let r = pass();
+        best = best.min(t.elapsed().as_secs_f64());
+        r
+    };
+    let mut last = timed();
     for _ in 1..passes {
-        last = pass();
+        last = timed();
     }
     let secs = start.elapsed().as_secs_f64();
     let (t, wrong) = match last {
@@ -63,7 +72,7 @@ fn main() -> ExitCode {
         }
     };
     println!(
-        "side={side} file={path} games={} moves={} wrong_suffixes={wrong} passes={passes} secs={secs:.4} MiB/s={:.1}",
+        "side={side} file={path} games={} moves={} wrong_suffixes={wrong} passes={passes} secs={secs:.4} best_pass={best:.6} MiB/s={:.1}",
         t.games,
         t.moves,
         (data.len() * passes) as f64 / secs / 1048576.0,
