@@ -232,8 +232,9 @@ impl Position {
         if king_path.intersects(danger) {
             return false;
         }
-        // Sliders by their rays, not the slider tables: castling is
-        // checked one move at a time, when those tables are out of the cache.
+        // `is_attacked` (it looks at pawns and the king again) finds
+        // sliders by their rays, not the slider tables: castling is checked
+        // one move at a time, when those tables are out of the cache.
         let occ = self.occupied - king;
         if king_path
             .into_iter()
