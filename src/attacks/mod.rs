@@ -101,19 +101,19 @@ static PSEUDO_ATTACKS: [[Bitboard; 64]; 16] = bootstrap::pseudo_table();
 /// ```
 #[inline]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
-    PSEUDO_ATTACKS[(color.index() & 1) << 3][sq.index() & 63]
+    pseudo(color, Role::Pawn, sq)
 }
 
 /// The squares a knight on `sq` attacks.
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
-    PSEUDO_ATTACKS[Role::Knight as usize][sq.index() & 63]
+    pseudo(Color::White, Role::Knight, sq)
 }
 
 /// The squares a king on `sq` attacks.
 #[inline]
 pub fn king_attacks(sq: Square) -> Bitboard {
-    PSEUDO_ATTACKS[Role::King as usize][sq.index() & 63]
+    pseudo(Color::White, Role::King, sq)
 }
 
 /// The squares a bishop on `sq` attacks when the squares of `occupied` are
@@ -136,14 +136,14 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 /// without `sq` (one load, cheaper than [`rook_attacks`] with no blockers).
 #[inline]
 pub fn rook_rays(sq: Square) -> Bitboard {
-    PSEUDO_ATTACKS[Role::Rook as usize][sq.index() & 63]
+    pseudo(Color::White, Role::Rook, sq)
 }
 
 /// The squares a bishop on `sq` attacks on an empty board: its two
 /// diagonals without `sq`.
 #[inline]
 pub fn bishop_rays(sq: Square) -> Bitboard {
-    PSEUDO_ATTACKS[Role::Bishop as usize][sq.index() & 63]
+    pseudo(Color::White, Role::Bishop, sq)
 }
 
 /// The squares a queen on `sq` attacks: [`rook_attacks`] and
@@ -167,7 +167,14 @@ pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline]
 pub fn pseudo_attacks(piece: Piece, sq: Square) -> Bitboard {
-    let row = (piece.color.index() & 1) << 3 | (piece.role.index() & 7);
+    pseudo(piece.color, piece.role, sq)
+}
+
+/// The row of `color`'s `role` in the one table of empty-board attacks,
+/// which every leaper and ray lookup reads.
+#[inline(always)]
+fn pseudo(color: Color, role: Role, sq: Square) -> Bitboard {
+    let row = (color.index() & 1) << 3 | (role.index() & 7);
     PSEUDO_ATTACKS[row][sq.index() & 63]
 }
 

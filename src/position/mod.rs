@@ -363,8 +363,8 @@ impl Position {
     /// [`Position::is_attacked`]).
     #[inline]
     pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
-        self.by_color(attacker)
-            & (self.leapers_to(sq, attacker) | self.sliders_seeing(sq, occupied))
+        let them = self.by_color(attacker);
+        (them & self.leapers_to(sq, attacker)) | self.sliders_seeing(sq, them, occupied)
     }
 
     /// [`Position::attackers_to`] with the slider tables: for the move
@@ -396,17 +396,8 @@ impl Position {
     #[inline]
     pub(crate) fn is_attacked(&self, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
         let them = self.by_color(attacker);
-        let leapers = (attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
-            | (attacks::king_attacks(sq) & self.by_role[Role::King.index()])
-            | (attacks::pawn_attacks(attacker.other(), sq) & self.by_role[Role::Pawn.index()]);
-        if leapers.intersects(them) {
-            return true;
-        }
-        let queens = self.by_role[Role::Queen.index()];
-        let rq = self.by_role[Role::Rook.index()] | queens;
-        let bq = self.by_role[Role::Bishop.index()] | queens;
-        let snipers = them & ((attacks::rook_rays(sq) & rq) | (attacks::bishop_rays(sq) & bq));
-        attacks::unblocked(sq, snipers, occupied).any()
+        self.leapers_to(sq, attacker).intersects(them)
+            || self.sliders_seeing(sq, them, occupied).any()
     }
 
     /// Rooks, bishops and queens of either colour that attack `sq`, with
@@ -419,16 +410,17 @@ impl Position {
         (attacks::rook_attacks(sq, occupied) & rq) | (attacks::bishop_attacks(sq, occupied) & bq)
     }
 
+    /// The sliders among `pieces` that see `sq`, `occupied` blocking:
     /// [`Position::sliders_to`] found by empty-board rays and
-    /// [`attacks::unblocked`]: for the moves the validator plays one at a
-    /// time and seldom (castling, en passant), where the slider tables'
-    /// lines are mostly out of the cache.
+    /// [`attacks::unblocked`], for squares looked at one at a time (a king
+    /// move, castling, en passant), when the slider tables' lines are
+    /// mostly out of the cache.
     #[inline]
-    fn sliders_seeing(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+    fn sliders_seeing(&self, sq: Square, pieces: Bitboard, occupied: Bitboard) -> Bitboard {
         let queens = self.by_role[Role::Queen.index()];
         let rq = self.by_role[Role::Rook.index()] | queens;
         let bq = self.by_role[Role::Bishop.index()] | queens;
-        let snipers = (attacks::rook_rays(sq) & rq) | (attacks::bishop_rays(sq) & bq);
+        let snipers = pieces & ((attacks::rook_rays(sq) & rq) | (attacks::bishop_rays(sq) & bq));
         attacks::unblocked(sq, snipers, occupied)
     }
 
@@ -539,7 +531,7 @@ impl Position {
                 self.occupied = (self.occupied - from - to) | king_to | rook_to;
                 self.castling -= Bitboard::from_rank(rank);
                 // Rare: look at every slider line to the enemy king.
-                self.checkers = self.sliders_seeing(king, self.occupied) & self.by_color(us);
+                self.checkers = self.sliders_seeing(king, self.by_color(us), self.occupied);
             }
             MoveKind::EnPassant => {
                 let captured = Square::from_coords(to.file(), from.rank());
@@ -557,7 +549,7 @@ impl Position {
                 self.halfmove_clock = 0;
                 // Rare: the captured pawn may open a line too.
                 self.checkers = (attacks::pawn_attacks(them, king) & to)
-                    | (self.sliders_seeing(king, self.occupied) & self.by_color(us));
+                    | self.sliders_seeing(king, self.by_color(us), self.occupied);
             }
             kind => {
                 let role = match kind {

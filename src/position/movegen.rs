@@ -193,11 +193,9 @@ impl Position {
         let captured = Square::from_coords(to.file(), from.rank());
         let occ = (self.occupied - from - captured) | to;
         let their = self.by_color(them) - captured;
-        (their
-            & (self.sliders_seeing(king, occ)
-                | (attacks::knight_attacks(king) & self.by_role(Role::Knight))
-                | (attacks::pawn_attacks(us, king) & self.by_role(Role::Pawn))))
-        .is_empty()
+        let leapers = (attacks::knight_attacks(king) & self.by_role(Role::Knight))
+            | (attacks::pawn_attacks(us, king) & self.by_role(Role::Pawn));
+        (their & leapers).is_empty() && self.sliders_seeing(king, their, occ).is_empty()
     }
 
     /// Whether the side to move may castle with `rook` now: the squares
@@ -227,14 +225,9 @@ impl Position {
         rook_to: Square,
     ) -> bool {
         let them = self.turn.other();
-        let danger = pawn_attacks_of(them, self.pieces(them, Role::Pawn))
-            | attacks::king_attacks(self.king(them));
-        if king_path.intersects(danger) {
-            return false;
-        }
-        // `is_attacked` (it looks at pawns and the king again) finds
-        // sliders by their rays, not the slider tables: castling is checked
-        // one move at a time, when those tables are out of the cache.
+        // `is_attacked` finds sliders by their rays, not the slider
+        // tables: castling is checked one move at a time, when those
+        // tables are out of the cache.
         let occ = self.occupied - king;
         if king_path
             .into_iter()
