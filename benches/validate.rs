@@ -19,6 +19,13 @@
 //! files) and `../shared/corpus/sample.pgn`. Variations are skipped on
 //! both sides (pgn-reader's default); a `FEN` tag sets the start position.
 //!
+//! `validate/corpus`: the mixed corpus, all five compressed files of
+//! `../shared/corpus/` (human-pgnmentor, engine-tcec, engine-tcec-960,
+//! online, annotated-misc: 425 MB, 421,427 games, 34.1 M moves)
+//! decompressed into memory once and validated as one input; one pass
+//! takes about a second for movetext and three for the peer, so the group
+//! samples ten single passes a side or more (about a minute in all).
+//!
 //! `validate_parallel`: movetext's `pgn::par_read` with one validator per
 //! chunk on sample.pgn, with 1 and 2 worker threads.
 
@@ -28,10 +35,13 @@ mod pgn_peers;
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 use movetext::pgn::{par_read, Control, ParOptions, Reader};
 use movetext::validate::{GameError, GameSummary, GameVisitor, Validator};
-use pgn_peers::{load, movetext_validate, mt_options, shakmaty_validate, Summaries, Totals};
+use pgn_peers::{
+    load, movetext_validate, movetext_validate_slice, mt_options, shakmaty_validate,
+    shakmaty_validate_read, Summaries, Totals,
+};
 
 /// (name, path under the shared corpus, games, mainline moves, failed games).
 /// The move counts are python-chess 1.11.2's
@@ -130,6 +140,71 @@ fn validate(c: &mut Criterion) {
     }
 }
 
+/// The mixed corpus's files, in `make-big.sh`'s order.
+const CORPUS: [&str; 5] = [
+    "human-pgnmentor.pgn.zst",
+    "engine-tcec.pgn.zst",
+    "engine-tcec-960.pgn.zst",
+    "online.pgn.zst",
+    "annotated-misc.pgn.zst",
+];
+
+/// The corpus files decompressed and joined (each ends with a line end).
+fn load_corpus() -> Vec<u8> {
+    let mut all = Vec::new();
+    for rel in CORPUS {
+        let compressed = load(rel);
+        let mut input = movetext::pgn::input::open_input(&compressed[..])
+            .unwrap_or_else(|e| panic!("{rel}: {e}"));
+        std::io::Read::read_to_end(&mut input, &mut all).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    }
+    all
+}
+
+fn validate_corpus(c: &mut Criterion) {
+    let data = load_corpus();
+    // The counts of both sides over the joined files, with variations
+    // skipped: python-chess counts 421,427 games and 34,093,645 mainline
+    // moves file by file (tests/data/reference/corpus_counts.txt, checked
+    // per file by the corpus tests); the sides differ from it and from
+    // each other on the games a stray text or a broken move splits or
+    // fails (movetext keeps the moves before an error).
+    let mt = Totals {
+        games: 421_421,
+        moves: 34_093_685,
+        failed: 17,
+    };
+    let sk = Totals {
+        games: 421_453,
+        moves: 34_093_573,
+        failed: 20,
+    };
+    // Seven moves in the corpus carry a `+` or `#` the position does not
+    // bear out: both sides count them (lenient), neither fails the game.
+    assert_eq!(movetext_validate_slice(&data), (mt, 7), "movetext corpus");
+    let peer = shakmaty_validate_read(&data[..]).expect("in-memory input");
+    assert_eq!(peer, (sk, 7), "shakmaty corpus");
+    println!(
+        "validate/corpus: {} bytes, {} games, {} moves (movetext's counts)",
+        data.len(),
+        mt.games,
+        mt.moves
+    );
+    let mut g = c.benchmark_group("validate/corpus");
+    g.throughput(Throughput::Bytes(data.len() as u64))
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(30));
+    g.bench_function("movetext", |b| {
+        b.iter(|| movetext_validate_slice(black_box(&data)))
+    });
+    g.bench_function("pgn-reader+shakmaty", |b| {
+        b.iter(|| shakmaty_validate_read(black_box(&data[..])))
+    });
+    g.finish();
+}
+
 fn validate_parallel(c: &mut Criterion) {
     let (_, rel, games, moves, failed) = INPUTS[2];
     let data = load(rel);
@@ -156,5 +231,5 @@ fn validate_parallel(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, validate, validate_parallel);
+criterion_group!(benches, validate, validate_corpus, validate_parallel);
 criterion_main!(benches);
