@@ -192,10 +192,11 @@ impl Position {
         let king = self.king(us);
         let captured = Square::from_coords(to.file(), from.rank());
         let occ = (self.occupied - from - captured) | to;
+        // `is_attacked` less the captured pawn (which may have been giving
+        // check): the leapers and sliders of the side without it.
         let their = self.by_color(them) - captured;
-        let leapers = (attacks::knight_attacks(king) & self.by_role(Role::Knight))
-            | (attacks::pawn_attacks(us, king) & self.by_role(Role::Pawn));
-        (their & leapers).is_empty() && self.sliders_seeing(king, their, occ).is_empty()
+        (their & self.leapers_to(king, them)).is_empty()
+            && self.sliders_seeing(king, their, occ).is_empty()
     }
 
     /// Whether the side to move may castle with `rook` now: the squares
