@@ -24,7 +24,9 @@ use std::io::{self, Read};
 
 use super::buffer::ChunkInput;
 use super::reader::Reader;
-use super::scan::{count_line_ends, first_hard_start, for_each_hard_start, last_hard_start};
+use super::scan::{
+    count_line_ends, first_hard_start, for_each_hard_start, last_hard_start, MAX_TAG_LINE,
+};
 use super::visitor::Visitor;
 
 /// Default chunk size for [`Chunker`] (1 MiB), as for
@@ -56,16 +58,93 @@ pub fn count_game_starts(data: &[u8]) -> u64 {
     n
 }
 
-/// Number of hard game starts in a stream, read through [`Chunker`].
+/// Number of hard game starts in a stream: the count [`count_game_starts`]
+/// gives on the whole input, read through one fixed buffer (256 KiB,
+/// constant memory, no allocation per buffer).
+///
+/// ```
+/// let pgn = b"[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *\n".repeat(3);
+/// assert_eq!(movetext::pgn::split::count_game_starts_read(&pgn[..]).unwrap(), 6);
+/// ```
 pub fn count_game_starts_read<R: Read>(input: R) -> io::Result<u64> {
-    let mut chunker = Chunker::new(input, DEFAULT_CHUNK_SIZE);
-    let mut n = 0;
-    while let Some(chunk) = chunker.next_chunk()? {
-        // Every chunk but the first begins with a hard start; count_game_starts
-        // sees it at offset 0 (a tag line at the start of data) and counts it.
-        n += count_game_starts(&chunk.data);
+    count_game_starts_buffered(input, STREAM_BUFFER)
+}
+
+/// The buffer of [`count_game_starts_read`].
+const STREAM_BUFFER: usize = 256 * 1024;
+
+/// [`count_game_starts_read`] through a buffer of `capacity` bytes (at
+/// least four times [`MAX_TAG_LINE`]).
+///
+/// Each buffer's complete lines are judged by [`for_each_hard_start`].
+/// What a line's verdict needs of the lines before it is whether the line
+/// just before is a tag line, so the next buffer begins with a stand-in
+/// for the last complete line (the line itself, or `x` if it is longer
+/// than a tag line can be), with its line end as written (a CR there may
+/// pair with an LF read next), then the incomplete last line (or `x` once
+/// it is too long for a tag line, whatever follows). The first line was
+/// judged already: a start at offset 0 is not counted again.
+fn count_game_starts_buffered<R: Read>(mut input: R, capacity: usize) -> io::Result<u64> {
+    debug_assert!(capacity >= 4 * MAX_TAG_LINE);
+    let mut buf = vec![0u8; capacity];
+    let mut len = 0;
+    let mut n = 0u64;
+    let mut carried = false;
+    loop {
+        let mut eof = false;
+        while len < capacity {
+            match input.read(&mut buf[len..]) {
+                Ok(0) => {
+                    eof = true;
+                    break;
+                }
+                Ok(k) => len += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let data = &buf[..len];
+        for_each_hard_start(data, eof, |p| {
+            n += u64::from(p > 0 || !carried);
+            true
+        });
+        if eof {
+            return Ok(n);
+        }
+        // The buffer is full: its last complete line and its incomplete
+        // one move to its start, each as itself or its stand-in.
+        let mut c = 0;
+        let tail_start = match memchr::memrchr2(b'\n', b'\r', data) {
+            Some(end) => {
+                let mut text_end = end;
+                if data[end] == b'\n' && end > 0 && data[end - 1] == b'\r' {
+                    text_end -= 1;
+                }
+                let start = memchr::memrchr2(b'\n', b'\r', &data[..text_end]).map_or(0, |i| i + 1);
+                if text_end - start <= MAX_TAG_LINE {
+                    buf.copy_within(start..=end, 0);
+                    c = end + 1 - start;
+                } else {
+                    // No tag line: `x` and its line end (`text_end` > 1).
+                    buf.copy_within(text_end..=end, 1);
+                    buf[0] = b'x';
+                    c = end + 2 - text_end;
+                }
+                end + 1
+            }
+            // One line fills the buffer: no tag line.
+            None => len,
+        };
+        if len - tail_start <= MAX_TAG_LINE {
+            buf.copy_within(tail_start..len, c);
+            c += len - tail_start;
+        } else {
+            buf[c] = b'x';
+            c += 1;
+        }
+        len = c;
+        carried = true;
     }
-    Ok(n)
 }
 
 /// A piece of the input that begins at a hard game start (or at the input's start).
@@ -309,5 +388,87 @@ mod tests {
             count_game_starts_read(&data[..]).unwrap(),
             starts.len() as u64
         );
+    }
+
+    /// Hands out its bytes a few at a time, as a pipe may.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            self.1 = self.1 % 7 + 1;
+            let k = self.1.min(out.len()).min(self.0.len());
+            out[..k].copy_from_slice(&self.0[..k]);
+            self.0 = &self.0[k..];
+            Ok(k)
+        }
+    }
+
+    /// The streaming count equals the in-memory one, whatever falls on a
+    /// buffer's end: lines cut anywhere, CRLF and CR-only ends split between
+    /// buffers, blank lines, tag lines of every length up to the longest,
+    /// lines too long for a tag line (some starting with `[`, some longer
+    /// than the buffer).
+    #[test]
+    fn streaming_count_equals_in_memory_count() {
+        let capacity = 4 * MAX_TAG_LINE;
+        let long_tag = {
+            let mut t = b"[Annotator \"".to_vec();
+            t.resize(MAX_TAG_LINE - 2, b'v');
+            t.extend_from_slice(b"\"]");
+            t
+        };
+        assert!(crate::pgn::scan::is_tag_line(&long_tag));
+        let too_long_tag = [&long_tag[..long_tag.len() - 2], b"w\"]"].concat();
+        assert!(!crate::pgn::scan::is_tag_line(&too_long_tag));
+        let parts: [&[u8]; 14] = [
+            b"[Event \"a\"]\n",
+            b"[Site \"b\"]\r\n",
+            b"[Round \"c\"]\r",
+            b"\n",
+            b"\r\n",
+            b"1. e4 e5 *\n",
+            b"{ [White \"x\"] }\n",
+            b"[not a tag]\n",
+            &long_tag,
+            b"\n",
+            &too_long_tag,
+            b"\r",
+            TRICKY,
+            b"[",
+        ];
+        let mut inputs: Vec<Vec<u8>> = crate::pgn::scan::line_soups(&parts)
+            .chunks(40)
+            .map(|c| c.concat())
+            .collect();
+        // A line longer than the buffer, and one that starts with `[`.
+        inputs.push(
+            [
+                &b"[Event \"a\"]\n"[..],
+                &vec![b'y'; 3 * capacity],
+                b"\n[Event \"b\"]\n",
+            ]
+            .concat(),
+        );
+        inputs.push([&vec![b'['; capacity + 5][..], b"\r\n[Event \"b\"]\r\n"].concat());
+        inputs.push(TRICKY.repeat(3000));
+        let mut crossings = 0;
+        for data in &inputs {
+            let want = count_game_starts(data);
+            for cap in [capacity, capacity + 1, capacity + 7] {
+                crossings += data.len() / cap;
+                assert_eq!(
+                    count_game_starts_buffered(&data[..], cap).unwrap(),
+                    want,
+                    "capacity {cap}"
+                );
+            }
+            assert_eq!(
+                count_game_starts_buffered(Trickle(data, 0), capacity).unwrap(),
+                want
+            );
+            assert_eq!(count_game_starts_read(&data[..]).unwrap(), want);
+        }
+        // The inputs cross many buffer ends.
+        assert!(crossings > 1000, "{crossings}");
     }
 }
