@@ -9,6 +9,12 @@
 //!   variations, results); variations are read, not skipped, by both.
 //! - `split`: game boundaries only (our hard-start splitter; pgn-reader's
 //!   `skip_game`).
+//!
+//! Each on pgn-reader's two bench files and sample.pgn, then on the mixed
+//! corpus (`tokenize/corpus`, `split/corpus`: its five compressed files
+//! decompressed into memory once, 425 MB; ten single passes a side):
+//! `cargo bench --bench pgn -- corpus`. The multi-gigabyte stream is
+//! `cargo bench --bench stream`.
 
 #[path = "common/pgn_peers.rs"]
 mod pgn_peers;
@@ -17,8 +23,8 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use pgn_peers::load;
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use pgn_peers::{load, load_corpus, CORPUS_BYTES};
 
 const FILES: [&str; 3] = [
     "bench/lichess_db_1000k.pgn",
@@ -86,5 +92,59 @@ fn split(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, tokenize, split);
+/// A group over the mixed corpus: one pass a sample.
+fn corpus_group<'a>(
+    c: &'a mut Criterion,
+    name: &str,
+) -> criterion::BenchmarkGroup<'a, criterion::measurement::WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Bytes(CORPUS_BYTES))
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(5));
+    g
+}
+
+/// The mixed corpus in memory, loaded the first time a bench of its groups
+/// runs (a run filtered to the bench files does not load it).
+fn corpus_groups(c: &mut Criterion) {
+    let corpus = std::sync::OnceLock::new();
+    let data = || {
+        corpus.get_or_init(|| {
+            let data = load_corpus();
+            println!(
+                "corpus: {} bytes; tokens: movetext {}, pgn-reader {}; games: movetext {} hard starts, pgn-reader {}",
+                data.len(),
+                pgn_peers::movetext_tokens(&data),
+                pgn_peers::pgn_reader_tokens(&data),
+                movetext::pgn::split::count_game_starts(&data),
+                pgn_peers::pgn_reader_games(&data),
+            );
+            data
+        })
+    };
+    let mut g = corpus_group(c, "tokenize/corpus");
+    g.bench_function("movetext slice", |b| {
+        let data = data();
+        b.iter(|| pgn_peers::movetext_tokens(black_box(data)))
+    });
+    g.bench_function("pgn-reader", |b| {
+        let data = data();
+        b.iter(|| pgn_peers::pgn_reader_tokens(black_box(data)))
+    });
+    g.finish();
+    let mut g = corpus_group(c, "split/corpus");
+    g.bench_function("movetext", |b| {
+        let data = data();
+        b.iter(|| movetext::pgn::split::count_game_starts(black_box(data)))
+    });
+    g.bench_function("pgn-reader", |b| {
+        let data = data();
+        b.iter(|| pgn_peers::pgn_reader_games(black_box(data)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, tokenize, split, corpus_groups);
 criterion_main!(benches);

@@ -40,8 +40,8 @@ use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throug
 use movetext::pgn::{par_read, Control, ParOptions, Reader};
 use movetext::validate::{GameError, GameSummary, GameVisitor, Validator};
 use pgn_peers::{
-    load, movetext_validate, movetext_validate_slice, mt_options, shakmaty_validate,
-    shakmaty_validate_read, Summaries, Totals,
+    load, load_corpus, movetext_validate, movetext_validate_slice, mt_options, shakmaty_validate,
+    shakmaty_validate_read, Summaries, Totals, CORPUS_BYTES,
 };
 
 /// (name, path under the shared corpus, games, mainline moves, failed games).
@@ -141,36 +141,11 @@ fn validate(c: &mut Criterion) {
     }
 }
 
-/// The mixed corpus's files, in the order of its `SOURCES.md`.
-const CORPUS: [&str; 5] = [
-    "human-pgnmentor.pgn.zst",
-    "engine-tcec.pgn.zst",
-    "engine-tcec-960.pgn.zst",
-    "online.pgn.zst",
-    "annotated-misc.pgn.zst",
-];
-
-/// The corpus files decompressed and joined (each ends with a line end).
-fn load_corpus() -> Vec<u8> {
-    let mut all = Vec::new();
-    for rel in CORPUS {
-        let compressed = load(rel);
-        let mut input = movetext::pgn::input::open_input(&compressed[..])
-            .unwrap_or_else(|e| panic!("{rel}: {e}"));
-        std::io::Read::read_to_end(&mut input, &mut all).unwrap_or_else(|e| panic!("{rel}: {e}"));
-    }
-    all
-}
-
-/// The corpus's bytes once decompressed (checked when it is loaded).
-const CORPUS_BYTES: u64 = 425_426_712;
-
 /// The corpus, loaded and both sides' counts checked, the first time a
 /// bench of the group runs (so that a run filtered to another group does
 /// not spend ten seconds on it).
 fn checked_corpus() -> Vec<u8> {
     let data = load_corpus();
-    assert_eq!(data.len() as u64, CORPUS_BYTES, "corpus size");
     // The counts of both sides over the joined files, variations skipped.
     // movetext: the 421,421 games python-chess's split finds
     // (tests/data/reference/corpus_counts.txt); its moves are those of the

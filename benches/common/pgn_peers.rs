@@ -35,6 +35,33 @@ pub fn load(rel: &str) -> Vec<u8> {
     })
 }
 
+/// The mixed corpus's files, in the order of its `SOURCES.md`.
+pub const CORPUS: [&str; 5] = [
+    "human-pgnmentor.pgn.zst",
+    "engine-tcec.pgn.zst",
+    "engine-tcec-960.pgn.zst",
+    "online.pgn.zst",
+    "annotated-misc.pgn.zst",
+];
+
+/// The corpus's bytes once decompressed (checked by [`load_corpus`]).
+pub const CORPUS_BYTES: u64 = 425_426_712;
+
+/// The mixed corpus: its five files decompressed and joined in memory
+/// (each ends with a line end), [`CORPUS_BYTES`] long.
+#[cfg(feature = "compression")]
+pub fn load_corpus() -> Vec<u8> {
+    let mut all = Vec::new();
+    for rel in CORPUS {
+        let compressed = load(rel);
+        let mut input = movetext::pgn::input::open_input(&compressed[..])
+            .unwrap_or_else(|e| panic!("{rel}: {e}"));
+        std::io::Read::read_to_end(&mut input, &mut all).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    }
+    assert_eq!(all.len() as u64, CORPUS_BYTES, "corpus size");
+    all
+}
+
 /// A PGN file named on an example's command line, read into memory; on
 /// failure (or an empty file) the message is printed, prefixed with
 /// `tool`, and the exit status to return is given back.
@@ -148,23 +175,39 @@ pub fn movetext_tokens(data: &[u8]) -> u64 {
     v.tokens
 }
 
+/// Tokens of a PGN stream counted by movetext's buffered reader
+/// (`Reader::new`).
+pub fn movetext_tokens_read(input: impl std::io::Read) -> std::io::Result<u64> {
+    let mut v = Count::default();
+    Reader::new(input).read_all(&mut v, |()| ())?;
+    Ok(v.tokens)
+}
+
 /// Tokens of an in-memory PGN counted by pgn-reader.
 pub fn pgn_reader_tokens(data: &[u8]) -> u64 {
+    pgn_reader_tokens_read(data).expect("in-memory input")
+}
+
+/// Tokens of a PGN stream counted by pgn-reader.
+pub fn pgn_reader_tokens_read(input: impl std::io::Read) -> std::io::Result<u64> {
     let mut v = Theirs::default();
-    pgn_reader::Reader::new(data)
-        .visit_all_games(&mut v)
-        .expect("in-memory input");
-    v.tokens
+    pgn_reader::Reader::new(input).visit_all_games(&mut v)?;
+    Ok(v.tokens)
 }
 
 /// Games found by pgn-reader's `skip_game`.
 pub fn pgn_reader_games(data: &[u8]) -> u64 {
-    let mut r = pgn_reader::Reader::new(data);
+    pgn_reader_games_read(data).expect("in-memory input")
+}
+
+/// Games of a PGN stream found by pgn-reader's `skip_game`.
+pub fn pgn_reader_games_read(input: impl std::io::Read) -> std::io::Result<u64> {
+    let mut r = pgn_reader::Reader::new(input);
     let mut n = 0u64;
-    while r.skip_game().expect("in-memory input") {
+    while r.skip_game()? {
         n += 1;
     }
-    n
+    Ok(n)
 }
 
 /// Totals of a run: games, moves, failed games.

@@ -1,0 +1,167 @@
+//! The multi-gigabyte stream: validating, tokenizing and splitting a file
+//! of several GiB read through `io::Read` (never whole), movetext against
+//! pgn-reader 0.29 + shakmaty 0.30 in the same criterion groups
+//! (`Throughput::Bytes`). The visitors are those of the `validate` and
+//! `pgn` benches (lenient, variations skipped, every mainline move played,
+//! `+`/`#` checked).
+//!
+//! ```text
+//! cargo bench --bench stream                          # 4 GiB: about 12 minutes
+//! MOVETEXT_STREAM_GIB=1 cargo bench --bench stream    # 1 GiB: about 3 minutes
+//! cargo bench --bench stream -- stream/validate       # one group
+//! ```
+//!
+//! The stream is `target/throughput/big-{GIB}g.pgn`, the file
+//! `scripts/throughput.sh` uses; when it is missing it is built first with
+//! `../shared/corpus/make-big.sh GIB` (needs zstd; about 15 s for 4 GiB).
+//! Every pass is one sample (flat sampling, ten samples a side); the first
+//! pass of a side warms the page cache. After each group, the counts of the
+//! last pass are printed and checked: movetext's on one thread equal its
+//! counts on all threads (and, on the 4 GiB stream, the counts the
+//! README's throughput table gives).
+//!
+//! Groups: `stream/validate` (movetext on one thread, movetext on all
+//! threads with `pgn::par_read`, pgn-reader + shakmaty), `stream/tokenize`
+//! (a visitor that counts tokens, variations read), `stream/split` (game
+//! starts only: movetext's `split::count_game_starts_read`, pgn-reader's
+//! `skip_game`). Peak memory is not criterion's to measure:
+//! `scripts/throughput.sh` runs the same passes under `/usr/bin/time -v`.
+
+#[path = "common/pgn_peers.rs"]
+mod pgn_peers;
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
+use pgn_peers::Totals;
+
+/// The 4 GiB stream's size and movetext's counts on it (one thread or all,
+/// variations skipped): games, moves, failed games; the wrong suffixes
+/// (the corpus's seven, once a pass). `movetext check` reads variations,
+/// so its counts differ (the README's throughput table).
+const BIG_4G: (u64, Totals, u64) = (
+    4_294_967_582,
+    Totals {
+        games: 4_274_578,
+        moves: 345_955_867,
+        failed: 170,
+    },
+    70,
+);
+
+/// The stream's path, built first with make-big.sh when it is missing.
+fn stream() -> PathBuf {
+    let gib = std::env::var("MOVETEXT_STREAM_GIB").unwrap_or_else(|_| "4".to_string());
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = root.join(format!("target/throughput/big-{gib}g.pgn"));
+    if std::fs::metadata(&path).is_ok_and(|m| m.len() > 0) {
+        return path;
+    }
+    let script = pgn_peers::corpus().join("make-big.sh");
+    assert!(
+        script.is_file(),
+        "{} is missing: the stream bench needs the shared corpus (../shared or /work/shared)",
+        script.display()
+    );
+    std::fs::create_dir_all(path.parent().expect("a directory")).expect("target/throughput");
+    eprintln!("building {} with {} ...", path.display(), script.display());
+    let status = Command::new("sh")
+        .arg(&script)
+        .arg(&gib)
+        .arg(&path)
+        .status()
+        .expect("sh make-big.sh");
+    assert!(status.success(), "make-big.sh {gib} failed: {status}");
+    path
+}
+
+fn open(path: &Path) -> File {
+    File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// A group of one pass a sample.
+fn group<'a>(
+    c: &'a mut Criterion,
+    name: &str,
+    bytes: u64,
+) -> BenchmarkGroup<'a, criterion::measurement::WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Bytes(bytes))
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(1))
+        .measurement_time(Duration::from_secs(30));
+    g
+}
+
+fn validate(c: &mut Criterion, path: &Path, bytes: u64, threads: usize) {
+    let mut g = group(c, "stream/validate", bytes);
+    let mut one = None;
+    g.bench_function("movetext 1 thread", |b| {
+        b.iter(|| one = Some(pgn_peers::movetext_validate_read(open(path)).expect("read")))
+    });
+    let mut all = None;
+    g.bench_function(format!("movetext {threads} threads"), |b| {
+        b.iter(|| {
+            all = Some(pgn_peers::movetext_par_validate_read(open(path), threads).expect("read"))
+        })
+    });
+    let mut peer = None;
+    g.bench_function("pgn-reader+shakmaty", |b| {
+        b.iter(|| peer = Some(pgn_peers::shakmaty_validate_read(open(path)).expect("read")))
+    });
+    g.finish();
+    // Only what ran (a filter may leave a side out) is compared.
+    println!("stream/validate: movetext {one:?}, {threads} threads {all:?}, peer {peer:?}");
+    if let (Some(one), Some(all)) = (one, all) {
+        assert_eq!(one, all, "movetext: one thread against {threads}");
+    }
+    if bytes == BIG_4G.0 {
+        for r in [one, all].into_iter().flatten() {
+            assert_eq!(r, (BIG_4G.1, BIG_4G.2), "movetext on the 4 GiB stream");
+        }
+    }
+}
+
+fn tokenize(c: &mut Criterion, path: &Path, bytes: u64) {
+    let mut g = group(c, "stream/tokenize", bytes);
+    let (mut ours, mut theirs) = (None, None);
+    g.bench_function("movetext", |b| {
+        b.iter(|| ours = Some(pgn_peers::movetext_tokens_read(open(path)).expect("read")))
+    });
+    g.bench_function("pgn-reader", |b| {
+        b.iter(|| theirs = Some(pgn_peers::pgn_reader_tokens_read(open(path)).expect("read")))
+    });
+    g.finish();
+    println!("stream/tokenize: tokens: movetext {ours:?}, pgn-reader {theirs:?}");
+}
+
+fn split(c: &mut Criterion, path: &Path, bytes: u64) {
+    let mut g = group(c, "stream/split", bytes);
+    let (mut ours, mut theirs) = (None, None);
+    g.bench_function("movetext", |b| {
+        b.iter(|| {
+            ours = Some(movetext::pgn::split::count_game_starts_read(open(path)).expect("read"))
+        })
+    });
+    g.bench_function("pgn-reader", |b| {
+        b.iter(|| theirs = Some(pgn_peers::pgn_reader_games_read(open(path)).expect("read")))
+    });
+    g.finish();
+    println!("stream/split: games: movetext {ours:?} hard starts, pgn-reader {theirs:?}");
+}
+
+fn main() {
+    let mut c = Criterion::default().configure_from_args();
+    let path = stream();
+    let bytes = std::fs::metadata(&path).expect("the stream").len();
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    println!("stream: {} ({bytes} bytes)", path.display());
+    validate(&mut c, &path, bytes, threads);
+    tokenize(&mut c, &path, bytes);
+    split(&mut c, &path, bytes);
+    c.final_summary();
+}
