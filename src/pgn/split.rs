@@ -59,8 +59,9 @@ pub fn count_game_starts(data: &[u8]) -> u64 {
 }
 
 /// Number of hard game starts in a stream: the count [`count_game_starts`]
-/// gives on the whole input, read through one fixed buffer (256 KiB,
-/// constant memory, no allocation per buffer).
+/// gives on the whole input, read through fixed buffers (128 KiB each,
+/// three of them: constant memory). The calling thread reads while a
+/// second thread counts (one thread if none can be started).
 ///
 /// ```
 /// let pgn = b"[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *\n".repeat(3);
@@ -70,50 +71,125 @@ pub fn count_game_starts_read<R: Read>(input: R) -> io::Result<u64> {
     count_game_starts_buffered(input, STREAM_BUFFER)
 }
 
-/// The buffer of [`count_game_starts_read`].
-const STREAM_BUFFER: usize = 256 * 1024;
+/// The buffers of [`count_game_starts_read`].
+const STREAM_BUFFER: usize = 128 * 1024;
 
-/// [`count_game_starts_read`] through a buffer of `capacity` bytes (at
-/// least four times [`MAX_TAG_LINE`]).
+/// Room before a buffer's bytes for the lines carried from the one before
+/// (see [`StreamCount`]).
+const CARRY_ROOM: usize = 2 * MAX_TAG_LINE + 4;
+
+/// [`count_game_starts_read`] through buffers of `capacity` bytes (at
+/// least four times [`MAX_TAG_LINE`]). The buffers go round between the
+/// reading thread and the counting one: read into, counted, handed back.
+fn count_game_starts_buffered<R: Read>(mut input: R, capacity: usize) -> io::Result<u64> {
+    debug_assert!(capacity >= 4 * MAX_TAG_LINE);
+    let new_buffer = || vec![0u8; CARRY_ROOM + capacity];
+    std::thread::scope(|scope| {
+        let (to_count, counted) = std::sync::mpsc::sync_channel::<(Vec<u8>, usize, bool)>(2);
+        let (to_fill, empty) = std::sync::mpsc::channel::<Vec<u8>>();
+        let counter = std::thread::Builder::new().spawn_scoped(scope, move || {
+            let mut count = StreamCount::default();
+            for (mut buf, len, eof) in counted {
+                count.feed(&mut buf, len, eof);
+                // The reader may be gone (a read error): nothing to hand back.
+                let _ = to_fill.send(buf);
+            }
+            count.n
+        });
+        let Ok(counter) = counter else {
+            // No thread: read and count in turn.
+            let mut buf = new_buffer();
+            let mut count = StreamCount::default();
+            loop {
+                let (len, eof) = fill(&mut input, &mut buf[CARRY_ROOM..])?;
+                count.feed(&mut buf, len, eof);
+                if eof {
+                    return Ok(count.n);
+                }
+            }
+        };
+        let mut spare = vec![new_buffer(), new_buffer(), new_buffer()];
+        let read = loop {
+            // A spare buffer, else one the counter hands back (it ends only
+            // once `to_count` is dropped, so it hands them all back).
+            let mut buf = match spare.pop() {
+                Some(b) => b,
+                None => empty.recv().expect("the counter hands every buffer back"),
+            };
+            match fill(&mut input, &mut buf[CARRY_ROOM..]) {
+                Ok((len, eof)) => {
+                    to_count
+                        .send((buf, len, eof))
+                        .expect("the counter runs until the buffers end");
+                    if eof {
+                        break Ok(());
+                    }
+                }
+                Err(e) => break Err(e),
+            }
+        };
+        drop(to_count);
+        let n = counter
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        read.map(|()| n)
+    })
+}
+
+/// Reads into `buf` until it is full or the input ends: the bytes read,
+/// and whether the input ended.
+fn fill<R: Read>(input: &mut R, buf: &mut [u8]) -> io::Result<(usize, bool)> {
+    let mut len = 0;
+    while len < buf.len() {
+        match input.read(&mut buf[len..]) {
+            Ok(0) => return Ok((len, true)),
+            Ok(k) => len += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok((len, false))
+}
+
+/// The count of hard starts over buffers fed in turn.
 ///
 /// Each buffer's complete lines are judged by [`for_each_hard_start`].
 /// What a line's verdict needs of the lines before it is whether the line
-/// just before is a tag line, so the next buffer begins with a stand-in
-/// for the last complete line (the line itself, or `x` if it is longer
-/// than a tag line can be), with its line end as written (a CR there may
-/// pair with an LF read next), then the incomplete last line (or `x` once
-/// it is too long for a tag line, whatever follows). The first line was
-/// judged already: a start at offset 0 is not counted again.
-fn count_game_starts_buffered<R: Read>(mut input: R, capacity: usize) -> io::Result<u64> {
-    debug_assert!(capacity >= 4 * MAX_TAG_LINE);
-    let mut buf = vec![0u8; capacity];
-    let mut len = 0;
-    let mut n = 0u64;
-    let mut carried = false;
-    loop {
-        let mut eof = false;
-        while len < capacity {
-            match input.read(&mut buf[len..]) {
-                Ok(0) => {
-                    eof = true;
-                    break;
-                }
-                Ok(k) => len += k,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
-        let data = &buf[..len];
+/// just before is a tag line, so each buffer is preceded (in its first
+/// [`CARRY_ROOM`] bytes) by the lines carried from the one before: a
+/// stand-in for its last complete line (the line itself, or `x` if it is
+/// longer than a tag line can be), with its line end as written (a CR
+/// there may pair with an LF read next), then its incomplete last line
+/// (or `x` once that is too long for a tag line, whatever follows). The
+/// first line carried was judged already: a start there is not counted
+/// again.
+#[derive(Default)]
+struct StreamCount {
+    n: u64,
+    /// The lines carried (at most [`CARRY_ROOM`] bytes).
+    carry: Vec<u8>,
+    /// Whether a buffer was fed before.
+    carried: bool,
+}
+
+impl StreamCount {
+    /// Counts in `buf[CARRY_ROOM..CARRY_ROOM + len]`, the bytes after the
+    /// last buffer's, and carries its last lines over (`eof`: the input
+    /// ends with it).
+    fn feed(&mut self, buf: &mut [u8], len: usize, eof: bool) {
+        let from = CARRY_ROOM - self.carry.len();
+        buf[from..CARRY_ROOM].copy_from_slice(&self.carry);
+        let data = &buf[from..CARRY_ROOM + len];
+        let (n, carried) = (&mut self.n, self.carried);
         for_each_hard_start(data, eof, |p| {
-            n += u64::from(p > 0 || !carried);
+            *n += u64::from(p > 0 || !carried);
             true
         });
+        self.carry.clear();
+        self.carried = true;
         if eof {
-            return Ok(n);
+            return;
         }
-        // The buffer is full: its last complete line and its incomplete
-        // one move to its start, each as itself or its stand-in.
-        let mut c = 0;
         let tail_start = match memchr::memrchr2(b'\n', b'\r', data) {
             Some(end) => {
                 let mut text_end = end;
@@ -122,28 +198,23 @@ fn count_game_starts_buffered<R: Read>(mut input: R, capacity: usize) -> io::Res
                 }
                 let start = memchr::memrchr2(b'\n', b'\r', &data[..text_end]).map_or(0, |i| i + 1);
                 if text_end - start <= MAX_TAG_LINE {
-                    buf.copy_within(start..=end, 0);
-                    c = end + 1 - start;
+                    self.carry.extend_from_slice(&data[start..=end]);
                 } else {
-                    // No tag line: `x` and its line end (`text_end` > 1).
-                    buf.copy_within(text_end..=end, 1);
-                    buf[0] = b'x';
-                    c = end + 2 - text_end;
+                    self.carry.push(b'x');
+                    self.carry.extend_from_slice(&data[text_end..=end]);
                 }
                 end + 1
             }
-            // One line fills the buffer: no tag line.
-            None => len,
+            // No line end: one line fills the buffer, no tag line.
+            None => data.len(),
         };
-        if len - tail_start <= MAX_TAG_LINE {
-            buf.copy_within(tail_start..len, c);
-            c += len - tail_start;
+        let tail = &data[tail_start..];
+        if tail.len() <= MAX_TAG_LINE {
+            self.carry.extend_from_slice(tail);
         } else {
-            buf[c] = b'x';
-            c += 1;
+            self.carry.push(b'x');
         }
-        len = c;
-        carried = true;
+        debug_assert!(self.carry.len() <= CARRY_ROOM);
     }
 }
 
