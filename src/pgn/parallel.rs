@@ -50,7 +50,7 @@ use crossbeam_channel::{Receiver, Sender};
 
 use super::buffer::{BufferedInput, ChunkInput, DEFAULT_CAPACITY};
 use super::reader::Reader;
-use super::scan::{first_hard_start, is_hard_start, is_tag_line, line_ends_and_sections};
+use super::scan::{first_hard_start, is_tag_line, last_hard_start, line_ends_and_sections};
 use super::visitor::{Control, Visitor};
 
 /// Default chunk size (1 MiB), the [`Chunker`](super::split::Chunker)'s.
@@ -695,23 +695,6 @@ fn grow(data: &mut Vec<u8>, len: usize) {
     }
 }
 
-/// The last hard start in `data` after offset 0 whose line is complete,
-/// looked for from the end (a game back, typically), each line start with
-/// `[` judged on the whole of `data`.
-fn last_hard_start(data: &[u8]) -> Option<usize> {
-    let mut end = data.len();
-    while let Some(i) = memchr::memrchr(b'[', &data[..end]) {
-        if i > 0
-            && matches!(data[i - 1], b'\n' | b'\r')
-            && is_hard_start(data, i, false) == Some(true)
-        {
-            return Some(i);
-        }
-        end = i;
-    }
-    None
-}
-
 /// The line ends of a chunk and its predicted number of games: its tag
 /// lines whose previous line does not begin with `[`, found in the one pass
 /// that counts the lines ([`line_ends_and_sections`]). That is its number
@@ -1117,12 +1100,15 @@ mod tests {
         out
     }
 
+    /// The cutter's search for its cut finds the last hard start after
+    /// offset 0 of those the line-by-line scan finds.
     #[test]
     fn last_hard_start_is_the_scanners() {
         for data in soups() {
+            let all = crate::pgn::scan::hard_starts_scalar(&data, false);
             assert_eq!(
                 last_hard_start(&data),
-                crate::pgn::scan::last_hard_start(&data),
+                all.iter().copied().rfind(|&p| p > 0),
                 "{:?}",
                 String::from_utf8_lossy(&data)
             );

@@ -779,25 +779,21 @@ pub fn hard_starts_scalar(data: &[u8], eof: bool) -> Vec<usize> {
     out
 }
 
-/// The last hard start in `data` after offset 0 whose line is complete.
+/// The last hard start in `data` after offset 0 whose line is complete,
+/// looked for from the end (a game back, typically): each line start with
+/// `[` judged on the whole of `data`.
 pub fn last_hard_start(data: &[u8]) -> Option<usize> {
-    let mut best = None;
-    for needle in [&b"\n["[..], &b"\r["[..]] {
-        if needle[0] == b'\r' && memchr::memchr(b'\r', data).is_none() {
-            continue;
+    let mut end = data.len();
+    while let Some(i) = memchr::memrchr(b'[', &data[..end]) {
+        if i > 0
+            && matches!(data[i - 1], b'\n' | b'\r')
+            && is_hard_start(data, i, false) == Some(true)
+        {
+            return Some(i);
         }
-        for i in memchr::memmem::rfind_iter(data, needle) {
-            let p = i + 1;
-            if best.is_some_and(|b| b >= p) {
-                break;
-            }
-            if is_hard_start(data, p, false) == Some(true) {
-                best = Some(p);
-                break;
-            }
-        }
+        end = i;
     }
-    best
+    None
 }
 
 /// `count` pseudo-random words (a fixed xorshift sequence from `seed`) of
