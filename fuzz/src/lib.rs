@@ -920,7 +920,8 @@ pub fn pgn_reader_checks(data: &[u8], strict: bool) {
 
 /// Target `pgn_chunked`: `split::read_all_chunked` (and `pgn::par_read_all`)
 /// with a small chunk size give the same games, events and game count as
-/// one sequential `Reader`.
+/// one sequential `Reader`; the game starts counted in memory and through
+/// a stream are those of the line-by-line scan.
 ///
 /// Input: two bytes (chunk size = their value mod 1024, plus 1), then PGN.
 pub fn pgn_chunked(data: &[u8]) {
@@ -938,6 +939,13 @@ pub fn pgn_chunked(data: &[u8]) {
         &format!("read_all_chunked, chunk size {chunk}"),
     );
     assert_eq!(games, full.len() as u64);
+
+    // Game starts counted in memory and through a stream, against the
+    // line-by-line scan.
+    let starts = movetext::pgn::scan::hard_starts_scalar(pgn, true).len() as u64;
+    assert_eq!(movetext::pgn::split::count_game_starts(pgn), starts);
+    let streamed = movetext::pgn::split::count_game_starts_read(pgn).expect("no I/O errors");
+    assert_eq!(streamed, starts);
 
     #[cfg(feature = "parallel")]
     {

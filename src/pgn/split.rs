@@ -48,9 +48,10 @@ pub fn game_starts(data: &[u8]) -> Vec<usize> {
     super::scan::hard_starts(data, true)
 }
 
-/// Number of hard game starts in an in-memory input (no allocation).
+/// Number of hard game starts in an in-memory input.
 ///
-/// An input of [`PAR_COUNT_MIN`] bytes or more is counted in parts on the
+/// An input under [`PAR_COUNT_MIN`] bytes is counted on the calling thread
+/// without an allocation. One of [`PAR_COUNT_MIN`] bytes or more is counted in parts on the
 /// available cores (at most eight, scoped threads; the calling thread
 /// alone if none can be started): the parts are cut at hard starts, so
 /// each counts as the whole would.
@@ -85,6 +86,9 @@ fn count_game_starts_in_parts(data: &[u8], parts: usize) -> u64 {
         });
         n
     };
+    if parts <= 1 {
+        return count(data);
+    }
     let mut cuts = vec![0];
     for k in 1..parts {
         let share = k * (data.len() / parts);
