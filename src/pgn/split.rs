@@ -50,11 +50,11 @@ pub fn game_starts(data: &[u8]) -> Vec<usize> {
 
 /// Number of hard game starts in an in-memory input.
 ///
-/// An input under [`PAR_COUNT_MIN`] bytes is counted on the calling thread
-/// without an allocation. One of [`PAR_COUNT_MIN`] bytes or more is counted in parts on the
-/// available cores (at most eight, scoped threads; the calling thread
-/// alone if none can be started): the parts are cut at hard starts, so
-/// each counts as the whole would.
+/// An input under [`PAR_COUNT_MIN`] bytes is counted on the calling
+/// thread without an allocation; a longer one in parts on the available
+/// cores (at most eight, scoped threads; the calling thread alone if none
+/// can be started), the parts cut at hard starts, so that each counts as
+/// the whole would.
 ///
 /// ```
 /// let pgn = b"[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *\n".repeat(3);
