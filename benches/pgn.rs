@@ -23,8 +23,8 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
-use pgn_peers::{load, load_corpus, CORPUS_BYTES};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use pgn_peers::{load, load_corpus, one_pass_group, CORPUS_BYTES};
 
 const FILES: [&str; 3] = [
     "bench/lichess_db_1000k.pgn",
@@ -92,20 +92,6 @@ fn split(c: &mut Criterion) {
     g.finish();
 }
 
-/// A group over the mixed corpus: one pass a sample.
-fn corpus_group<'a>(
-    c: &'a mut Criterion,
-    name: &str,
-) -> criterion::BenchmarkGroup<'a, criterion::measurement::WallTime> {
-    let mut g = c.benchmark_group(name);
-    g.throughput(Throughput::Bytes(CORPUS_BYTES))
-        .sampling_mode(SamplingMode::Flat)
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(5));
-    g
-}
-
 /// The mixed corpus in memory, loaded the first time a bench of its groups
 /// runs (a run filtered to the bench files does not load it).
 fn corpus_groups(c: &mut Criterion) {
@@ -124,7 +110,7 @@ fn corpus_groups(c: &mut Criterion) {
             data
         })
     };
-    let mut g = corpus_group(c, "tokenize/corpus");
+    let mut g = one_pass_group(c, "tokenize/corpus", CORPUS_BYTES, Duration::from_secs(5));
     g.bench_function("movetext slice", |b| {
         let data = data();
         b.iter(|| pgn_peers::movetext_tokens(black_box(data)))
@@ -134,7 +120,7 @@ fn corpus_groups(c: &mut Criterion) {
         b.iter(|| pgn_peers::pgn_reader_tokens(black_box(data)))
     });
     g.finish();
-    let mut g = corpus_group(c, "split/corpus");
+    let mut g = one_pass_group(c, "split/corpus", CORPUS_BYTES, Duration::from_secs(5));
     g.bench_function("movetext", |b| {
         let data = data();
         b.iter(|| movetext::pgn::split::count_game_starts(black_box(data)))

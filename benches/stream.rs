@@ -35,7 +35,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
+use criterion::Criterion;
 use pgn_peers::Totals;
 
 /// The 4 GiB stream's size and movetext's counts on it (one thread or all,
@@ -82,23 +82,8 @@ fn open(path: &Path) -> File {
     File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// A group of one pass a sample.
-fn group<'a>(
-    c: &'a mut Criterion,
-    name: &str,
-    bytes: u64,
-) -> BenchmarkGroup<'a, criterion::measurement::WallTime> {
-    let mut g = c.benchmark_group(name);
-    g.throughput(Throughput::Bytes(bytes))
-        .sampling_mode(SamplingMode::Flat)
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(1))
-        .measurement_time(Duration::from_secs(30));
-    g
-}
-
 fn validate(c: &mut Criterion, path: &Path, bytes: u64, threads: usize) {
-    let mut g = group(c, "stream/validate", bytes);
+    let mut g = pgn_peers::one_pass_group(c, "stream/validate", bytes, Duration::from_secs(30));
     let mut one = None;
     g.bench_function("movetext 1 thread", |b| {
         b.iter(|| one = Some(pgn_peers::movetext_validate_read(open(path)).expect("read")))
@@ -127,7 +112,7 @@ fn validate(c: &mut Criterion, path: &Path, bytes: u64, threads: usize) {
 }
 
 fn tokenize(c: &mut Criterion, path: &Path, bytes: u64) {
-    let mut g = group(c, "stream/tokenize", bytes);
+    let mut g = pgn_peers::one_pass_group(c, "stream/tokenize", bytes, Duration::from_secs(30));
     let (mut ours, mut theirs) = (None, None);
     g.bench_function("movetext", |b| {
         b.iter(|| ours = Some(pgn_peers::movetext_tokens_read(open(path)).expect("read")))
@@ -140,7 +125,7 @@ fn tokenize(c: &mut Criterion, path: &Path, bytes: u64) {
 }
 
 fn split(c: &mut Criterion, path: &Path, bytes: u64) {
-    let mut g = group(c, "stream/split", bytes);
+    let mut g = pgn_peers::one_pass_group(c, "stream/split", bytes, Duration::from_secs(30));
     let (mut ours, mut theirs) = (None, None);
     g.bench_function("movetext", |b| {
         b.iter(|| {

@@ -36,7 +36,7 @@ mod pgn_peers;
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use movetext::pgn::{par_read, Control, ParOptions, Reader};
 use movetext::validate::{GameError, GameSummary, GameVisitor, Validator};
 use pgn_peers::{
@@ -182,12 +182,8 @@ fn checked_corpus() -> Vec<u8> {
 fn validate_corpus(c: &mut Criterion) {
     let corpus = std::sync::OnceLock::new();
     let data = || corpus.get_or_init(checked_corpus);
-    let mut g = c.benchmark_group("validate/corpus");
-    g.throughput(Throughput::Bytes(CORPUS_BYTES))
-        .sampling_mode(SamplingMode::Flat)
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(30));
+    let mut g =
+        pgn_peers::one_pass_group(c, "validate/corpus", CORPUS_BYTES, Duration::from_secs(30));
     g.bench_function("movetext", |b| {
         let data = data();
         b.iter(|| movetext_validate_slice(black_box(data)))

@@ -62,6 +62,24 @@ pub fn load_corpus() -> Vec<u8> {
     all
 }
 
+/// A criterion group that times one pass a sample (flat sampling, ten
+/// samples; the warm-up is one pass), in input bytes: for inputs of
+/// hundreds of megabytes or more, where a pass takes a second or longer.
+pub fn one_pass_group<'a>(
+    c: &'a mut criterion::Criterion,
+    name: &str,
+    bytes: u64,
+    measurement: std::time::Duration,
+) -> criterion::BenchmarkGroup<'a, criterion::measurement::WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.throughput(criterion::Throughput::Bytes(bytes))
+        .sampling_mode(criterion::SamplingMode::Flat)
+        .sample_size(10)
+        .warm_up_time(std::time::Duration::from_millis(500))
+        .measurement_time(measurement);
+    g
+}
+
 /// A PGN file named on an example's command line, read into memory; on
 /// failure (or an empty file) the message is printed, prefixed with
 /// `tool`, and the exit status to return is given back.

@@ -7,6 +7,25 @@ pub const DEFAULT_CAPACITY: usize = 256 * 1024;
 /// Smallest buffer capacity accepted (larger than [`super::scan::MAX_TAG_LINE`]).
 pub const MIN_CAPACITY: usize = 2 * super::scan::MAX_TAG_LINE;
 
+/// Reads into `buf[*len..]` until it is full or `input` ends, `*len`
+/// counting the bytes held (also when an error stops it): whether the
+/// input ended. `Interrupted` reads are retried.
+pub(crate) fn read_full<R: Read>(
+    input: &mut R,
+    buf: &mut [u8],
+    len: &mut usize,
+) -> io::Result<bool> {
+    while *len < buf.len() {
+        match input.read(&mut buf[*len..]) {
+            Ok(0) => return Ok(true),
+            Ok(k) => *len += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(false)
+}
+
 /// Where the reader takes its bytes from: a window over the unread input that
 /// can be extended. Implemented by [`BufferedInput`] and [`SliceInput`].
 pub trait Input {

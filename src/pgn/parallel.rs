@@ -48,7 +48,7 @@ use std::thread;
 
 use crossbeam_channel::{Receiver, Sender};
 
-use super::buffer::{BufferedInput, ChunkInput, DEFAULT_CAPACITY};
+use super::buffer::{read_full, BufferedInput, ChunkInput, DEFAULT_CAPACITY};
 use super::reader::Reader;
 use super::scan::{first_hard_start, is_tag_line, last_hard_start, line_ends_and_sections};
 use super::visitor::{Control, Visitor};
@@ -618,13 +618,8 @@ impl<R: Read> Cutter<R> {
     /// Reads into `buf` until it holds `want` bytes or the input ends.
     fn fill(&mut self, buf: &mut ChunkBuf, want: usize) -> io::Result<()> {
         grow(&mut buf.data, want);
-        while !self.eof && buf.len < want {
-            match self.inner.read(&mut buf.data[buf.len..want]) {
-                Ok(0) => self.eof = true,
-                Ok(n) => buf.len += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
+        if !self.eof && buf.len < want {
+            self.eof = read_full(&mut self.inner, &mut buf.data[..want], &mut buf.len)?;
         }
         Ok(())
     }

@@ -22,7 +22,7 @@
 
 use std::io::{self, Read};
 
-use super::buffer::ChunkInput;
+use super::buffer::{read_full, ChunkInput};
 use super::reader::Reader;
 use super::scan::{
     count_line_ends, first_hard_start, for_each_hard_start, last_hard_start, MAX_TAG_LINE,
@@ -200,15 +200,8 @@ fn count_game_starts_buffered<R: Read>(mut input: R, capacity: usize) -> io::Res
 /// and whether the input ended.
 fn fill<R: Read>(input: &mut R, buf: &mut [u8]) -> io::Result<(usize, bool)> {
     let mut len = 0;
-    while len < buf.len() {
-        match input.read(&mut buf[len..]) {
-            Ok(0) => return Ok((len, true)),
-            Ok(k) => len += k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok((len, false))
+    let eof = read_full(input, buf, &mut len)?;
+    Ok((len, eof))
 }
 
 /// The count of hard starts over buffers fed in turn.
@@ -327,22 +320,14 @@ impl<R: Read> Chunker<R> {
 
     /// Reads until `buf` holds `want` bytes or EOF.
     fn read_to(&mut self, want: usize) -> io::Result<()> {
-        while !self.eof && self.carry.len() < want {
-            let old = self.carry.len();
-            self.carry.resize(want, 0);
-            match self.inner.read(&mut self.carry[old..]) {
-                Ok(0) => {
-                    self.carry.truncate(old);
-                    self.eof = true;
-                }
-                Ok(n) => self.carry.truncate(old + n),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => self.carry.truncate(old),
-                Err(e) => {
-                    self.carry.truncate(old);
-                    return Err(e);
-                }
-            }
+        if self.eof || self.carry.len() >= want {
+            return Ok(());
         }
+        let mut len = self.carry.len();
+        self.carry.resize(want, 0);
+        let read = read_full(&mut self.inner, &mut self.carry, &mut len);
+        self.carry.truncate(len);
+        self.eof = read?;
         Ok(())
     }
 
