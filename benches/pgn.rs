@@ -44,6 +44,7 @@ fn short<'a>(
 }
 
 fn tokenize(c: &mut Criterion) {
+    println!("pgn: machine: {}", pgn_peers::machine());
     let mut g = short(c, "tokenize");
     for rel in FILES {
         let data = load(rel);

@@ -145,6 +145,7 @@ fn main() {
     let bytes = std::fs::metadata(&path).expect("the stream").len();
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     println!("stream: {} ({bytes} bytes)", path.display());
+    println!("stream: machine: {}", pgn_peers::machine());
     validate(&mut c, &path, bytes, threads);
     tokenize(&mut c, &path, bytes);
     split(&mut c, &path, bytes);

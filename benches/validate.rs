@@ -102,6 +102,7 @@ fn movetext_par_validate(data: &[u8], threads: usize) -> Totals {
 }
 
 fn validate(c: &mut Criterion) {
+    println!("validate: machine: {}", pgn_peers::machine());
     for (name, rel, games, moves, failed) in INPUTS {
         let data = load(rel);
         let expect = Totals {

@@ -52,6 +52,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    println!("machine: {}", pgn_peers::machine());
     println!(
         "file={path} bytes={} games={}/{} moves={}/{} (movetext/peer)",
         data.len(),

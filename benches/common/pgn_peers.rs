@@ -12,6 +12,29 @@ use movetext::pgn::Reader;
 use movetext::validate::{GameSummary, GameVisitor, ValidateOptions, Validator};
 use shakmaty::Position as _;
 
+/// The machine the figures come from, for the record beside them: the
+/// CPU's name, family and model (`/proc/cpuinfo`) and the threads at hand.
+/// Ratios against the peer differ from one core to another (2.7× on one
+/// machine, 3.3× on another, for the same code), so a figure without its
+/// machine cannot be compared.
+pub fn machine() -> String {
+    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let field = |name: &str| {
+        info.lines()
+            .find(|l| l.split(':').next().is_some_and(|k| k.trim() == name))
+            .and_then(|l| l.split_once(':'))
+            .map_or("?", |(_, v)| v.trim())
+            .to_string()
+    };
+    let threads = std::thread::available_parallelism().map_or(0, |n| n.get());
+    format!(
+        "{}, CPU family {}, model {}, {threads} threads",
+        field("model name"),
+        field("cpu family"),
+        field("model")
+    )
+}
+
 /// The shared corpus: `../shared/corpus` beside the repository (as in CI),
 /// else `/work/shared/corpus`.
 pub fn corpus() -> PathBuf {
