@@ -14,17 +14,16 @@ use shakmaty::Position as _;
 
 /// The machine the figures come from, for the record beside them: the
 /// CPU's name, family and model (`/proc/cpuinfo`) and the threads at hand.
-/// Ratios against the peer differ from one core to another (2.7× on one
-/// machine, 3.3× on another, for the same code), so a figure without its
+/// Ratios against the peer differ from one core to another (2.7–2.9× on
+/// one, 3.1–3.6× on another, for the same code), so a figure without its
 /// machine cannot be compared.
 pub fn machine() -> String {
     let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let field = |name: &str| {
         info.lines()
-            .find(|l| l.split(':').next().is_some_and(|k| k.trim() == name))
-            .and_then(|l| l.split_once(':'))
+            .filter_map(|l| l.split_once(':'))
+            .find(|(k, _)| k.trim() == name)
             .map_or("?", |(_, v)| v.trim())
-            .to_string()
     };
     let threads = std::thread::available_parallelism().map_or(0, |n| n.get());
     format!(
