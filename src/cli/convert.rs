@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use movetext::notation::{write_uci, Figurines, Language, MoveFormat, SanStyle};
+use movetext::openings::Classifier;
 use movetext::pgn::{GameResult, Nag, RawTag};
 use movetext::validate::{GameError, GameSummary, GameVisitor};
 use movetext::{Move, Position};
@@ -135,6 +136,8 @@ struct ConvertVisitor {
     movetext: Movetext,
     result: Option<GameResult>,
     buf: Vec<u8>,
+    /// The opening of the mainline (JSON).
+    opening: Classifier,
 }
 
 impl ConvertVisitor {
@@ -158,6 +161,7 @@ impl ConvertVisitor {
             movetext: Movetext::new(),
             result: None,
             buf: Vec::new(),
+            opening: Classifier::new(),
         }
     }
 
@@ -206,6 +210,17 @@ impl ConvertVisitor {
         }
         out.extend_from_slice(b",\"language\":");
         json::push_str(&mut out, summary.language.code());
+        out.extend_from_slice(b",\"opening\":");
+        match self.opening.opening() {
+            Some(o) => {
+                out.extend_from_slice(b"{\"eco\":");
+                json::push_str(&mut out, o.eco);
+                out.extend_from_slice(b",\"name\":");
+                json::push_str(&mut out, o.name);
+                out.push(b'}');
+            }
+            None => out.extend_from_slice(b"null"),
+        }
         out
     }
 }
@@ -220,6 +235,7 @@ impl GameVisitor for ConvertVisitor {
         self.uci.clear();
         self.movetext.clear();
         self.result = None;
+        self.opening.reset();
     }
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
@@ -239,6 +255,7 @@ impl GameVisitor for ConvertVisitor {
                 let mut u = Vec::with_capacity(5);
                 write_uci(m, before.castling_mode(), &mut u);
                 self.uci.push(u);
+                self.opening.push(&before.played(m));
             }
             _ if depth == 0 => self.moves.push(self.buf.clone()),
             _ => {}
@@ -255,6 +272,9 @@ impl GameVisitor for ConvertVisitor {
             Target::Jsonl if depth == 0 => {
                 self.moves.push(self.buf.clone());
                 self.uci.push(b"0000".to_vec());
+                let mut after = *before;
+                after.play_null();
+                self.opening.push(&after);
             }
             _ if depth == 0 => self.moves.push(self.buf.clone()),
             _ => {}

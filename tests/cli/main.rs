@@ -178,10 +178,10 @@ fn convert_to_jsonl() {
     assert_eq!(r.code, Some(1));
     assert_eq!(
         r.stdout,
-        r#"{"game":1,"tags":{"Event":"Good","Result":"*"},"moves":["e4","e5","Nf3"],"uci":["e2e4","e7e5","g1f3"],"result":"*","language":"en","errors":[]}
-{"game":2,"tags":{"Event":"Illegal","Result":"*"},"moves":["e4","e5"],"uci":["e2e4","e7e5"],"result":null,"language":"en","errors":["game 2, move 2. Ke3: illegal move"]}
-{"game":3,"tags":{"Event":"Ambiguous","FEN":"k7/8/8/8/8/8/8/1N1K1N2 w - - 0 12","Result":"*"},"moves":["Ke2","Ka7"],"uci":["d1e2","a8a7"],"result":null,"language":"en","errors":["game 3, move 13. Nd2: ambiguous (b1, f1)"]}
-{"game":4,"tags":{"Event":"Unterminated comment","Result":"*"},"moves":["d4"],"uci":["d2d4"],"result":null,"language":"en","errors":["game 4, \"{never closed d5 *\\n\": unterminated comment"]}
+        r#"{"game":1,"tags":{"Event":"Good","Result":"*"},"moves":["e4","e5","Nf3"],"uci":["e2e4","e7e5","g1f3"],"result":"*","language":"en","opening":{"eco":"C40","name":"King's Knight Opening"},"errors":[]}
+{"game":2,"tags":{"Event":"Illegal","Result":"*"},"moves":["e4","e5"],"uci":["e2e4","e7e5"],"result":null,"language":"en","opening":{"eco":"C20","name":"King's Pawn Game"},"errors":["game 2, move 2. Ke3: illegal move"]}
+{"game":3,"tags":{"Event":"Ambiguous","FEN":"k7/8/8/8/8/8/8/1N1K1N2 w - - 0 12","Result":"*"},"moves":["Ke2","Ka7"],"uci":["d1e2","a8a7"],"result":null,"language":"en","opening":null,"errors":["game 3, move 13. Nd2: ambiguous (b1, f1)"]}
+{"game":4,"tags":{"Event":"Unterminated comment","Result":"*"},"moves":["d4"],"uci":["d2d4"],"result":null,"language":"en","opening":{"eco":"A40","name":"Queen's Pawn Game"},"errors":["game 4, \"{never closed d5 *\\n\": unterminated comment"]}
 "#
     );
     let r = run(&[

@@ -1,0 +1,349 @@
+//! Opening names (ECO code and name) from the lichess-org/chess-openings
+//! data (CC0; `src/openings/data/`, see its README for the source).
+//!
+//! A game is classified by the data's own convention: play its moves and
+//! keep the **last** position that equals the final position of a named
+//! line (pieces, side to move, castling rights, and the en passant square
+//! only when a capture there is legal), so a game that reaches a named
+//! position by another move order (a transposition) gets that name.
+//!
+//! # Examples
+//!
+//! ```
+//! use movetext::notation::{Language, ParseMode, San};
+//! use movetext::openings::Classifier;
+//! use movetext::Position;
+//!
+//! // The Ruy Lopez reached with the knights first.
+//! let mut pos = Position::new();
+//! let mut classifier = Classifier::new();
+//! for text in ["Nf3", "Nc6", "e4", "e5", "Bb5", "Nf6", "d3"] {
+//!     let san = San::from_ascii(text.as_bytes(), Language::En, ParseMode::Strict).unwrap();
+//!     san.play(&mut pos, ParseMode::Strict).unwrap();
+//!     classifier.push(&pos);
+//! }
+//! let opening = classifier.opening().unwrap();
+//! assert_eq!((opening.eco, opening.name), ("C65", "Ruy Lopez: Berlin Defense, Anti-Berlin Variation"));
+//! ```
+
+use std::sync::OnceLock;
+
+use crate::bitboard::Bitboard;
+use crate::notation::{Language, ParseMode, San};
+use crate::position::Position;
+use crate::types::{Color, Rank, Role};
+
+/// One named line of the data.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Opening {
+    /// The ECO code (`C65`).
+    pub eco: &'static str,
+    /// The name (`Ruy Lopez: Berlin Defense, Anderssen Variation`).
+    pub name: &'static str,
+    /// The line, SAN movetext from the start position (`1. e4 e5 2. Nf3 ...`).
+    pub pgn: &'static str,
+}
+
+/// The data files, in their order (a.tsv to e.tsv).
+const DATA: [&str; 5] = [
+    include_str!("data/a.tsv"),
+    include_str!("data/b.tsv"),
+    include_str!("data/c.tsv"),
+    include_str!("data/d.tsv"),
+    include_str!("data/e.tsv"),
+];
+
+/// The named positions, found by their occupied squares.
+pub struct Openings {
+    /// Named lines with their final positions, sorted by occupied squares
+    /// (file order kept among equal ones).
+    entries: Vec<(Position, Opening)>,
+    /// Open addressing on the occupied squares: the key (0: empty slot) and
+    /// the range of `entries` with those squares.
+    keys: Vec<u64>,
+    ranges: Vec<(u32, u32)>,
+    /// Fewest pieces, and fewest pawns on their start squares, of a named
+    /// position: a game below either can reach no named position again.
+    min_pieces: u32,
+    min_home_pawns: u32,
+}
+
+impl std::fmt::Debug for Openings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Openings")
+            .field("lines", &self.entries.len())
+            .finish()
+    }
+}
+
+/// Bits of the table size (8,192 slots for about 3,800 lines).
+const TABLE_BITS: u32 = 13;
+
+fn slot(occupied: u64) -> usize {
+    (occupied.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TABLE_BITS)) as usize
+}
+
+/// Pawns still on their start squares, both sides.
+fn home_pawns(pos: &Position) -> u32 {
+    let white = pos.pieces(Color::White, Role::Pawn) & Bitboard::from_rank(Rank::Second);
+    let black = pos.pieces(Color::Black, Role::Pawn) & Bitboard::from_rank(Rank::Seventh);
+    white.count() + black.count()
+}
+
+/// Whether two positions are the same for naming: pieces, side to move,
+/// castling rights, legal en passant square (not the move counters).
+fn same(a: &Position, b: &Position) -> bool {
+    a.occupied() == b.occupied()
+        && a.by_color(Color::White) == b.by_color(Color::White)
+        && Role::ALL.iter().all(|&r| a.by_role(r) == b.by_role(r))
+        && a.turn() == b.turn()
+        && a.castling_rights() == b.castling_rights()
+        && a.ep_square() == b.ep_square()
+}
+
+impl Openings {
+    /// The lichess-org/chess-openings lines, built on first use (a few
+    /// milliseconds) and kept.
+    pub fn lichess() -> &'static Openings {
+        static OPENINGS: OnceLock<Openings> = OnceLock::new();
+        OPENINGS.get_or_init(|| Openings::from_tsv(&DATA).expect("the bundled openings play"))
+    }
+
+    /// Builds the table from files of `eco<TAB>name<TAB>pgn` lines (the
+    /// first line of each, the header, skipped). On a line whose moves do
+    /// not play: its 1-based number in its file and the move.
+    fn from_tsv(files: &[&'static str]) -> Result<Openings, (usize, String)> {
+        let mut entries = Vec::new();
+        for file in files {
+            for (n, line) in file.lines().enumerate().skip(1) {
+                let mut fields = line.splitn(3, '\t');
+                let (Some(eco), Some(name), Some(pgn)) =
+                    (fields.next(), fields.next(), fields.next())
+                else {
+                    return Err((n + 1, line.to_string()));
+                };
+                let mut pos = Position::new();
+                for token in pgn.split_whitespace().filter(|t| !t.ends_with('.')) {
+                    let san = San::from_ascii(token.as_bytes(), Language::En, ParseMode::Strict);
+                    let played = san.map(|s| s.play(&mut pos, ParseMode::Strict).is_ok());
+                    if played != Ok(true) {
+                        return Err((n + 1, token.to_string()));
+                    }
+                }
+                entries.push((pos, Opening { eco, name, pgn }));
+            }
+        }
+        entries.sort_by_key(|(pos, _)| pos.occupied().0);
+        let size = 1 << TABLE_BITS;
+        let (mut keys, mut ranges) = (vec![0u64; size], vec![(0u32, 0u32); size]);
+        let mut start = 0;
+        while start < entries.len() {
+            let occ = entries[start].0.occupied().0;
+            let end = start + entries[start..].partition_point(|(p, _)| p.occupied().0 == occ);
+            let mut i = slot(occ);
+            while keys[i] != 0 {
+                i = (i + 1) & (size - 1);
+            }
+            keys[i] = occ;
+            ranges[i] = (start as u32, end as u32);
+            start = end;
+        }
+        let min_pieces = entries.iter().map(|(p, _)| p.occupied().count()).min();
+        let min_home_pawns = entries.iter().map(|(p, _)| home_pawns(p)).min();
+        Ok(Openings {
+            entries,
+            keys,
+            ranges,
+            min_pieces: min_pieces.unwrap_or(u32::MAX),
+            min_home_pawns: min_home_pawns.unwrap_or(u32::MAX),
+        })
+    }
+
+    /// The number of named lines.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there is no named line.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The named line whose final position is `pos`, if any (the first in
+    /// the data's order if several end there).
+    ///
+    /// ```
+    /// use movetext::openings::Openings;
+    /// use movetext::Position;
+    ///
+    /// let pos = Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2").unwrap();
+    /// assert_eq!(Openings::lichess().get(&pos).unwrap().name, "King's Pawn Game");
+    /// assert_eq!(Openings::lichess().get(&Position::new()), None);
+    /// ```
+    pub fn get(&self, pos: &Position) -> Option<&Opening> {
+        let occ = pos.occupied().0;
+        let mut i = slot(occ);
+        loop {
+            let key = self.keys[i];
+            if key == occ {
+                let (a, b) = self.ranges[i];
+                let found = self.entries[a as usize..b as usize].iter();
+                return found.filter(|(p, _)| same(p, pos)).map(|(_, o)| o).next();
+            }
+            if key == 0 {
+                return None;
+            }
+            i = (i + 1) & (self.keys.len() - 1);
+        }
+    }
+
+    /// Whether a game now at `pos` can still reach a named position: not
+    /// when it has fewer pieces, or fewer pawns on their start squares,
+    /// than every named position (neither number ever grows).
+    fn reachable(&self, pos: &Position) -> bool {
+        pos.occupied().count() >= self.min_pieces && home_pawns(pos) >= self.min_home_pawns
+    }
+}
+
+/// Classifies one game as it is played: [`Classifier::push`] each
+/// position after a move; [`Classifier::opening`] is the last named one.
+/// Once the game can reach no named position again (fewer pieces or
+/// pawns at home than any), pushing costs two bit counts.
+#[derive(Clone, Debug)]
+pub struct Classifier {
+    openings: &'static Openings,
+    found: Option<&'static Opening>,
+    /// The ply of the last named position (1: after the first move).
+    ply: u32,
+    plies: u32,
+    active: bool,
+}
+
+impl Default for Classifier {
+    fn default() -> Classifier {
+        Classifier::new()
+    }
+}
+
+impl Classifier {
+    /// A classifier over [`Openings::lichess`], for a new game.
+    pub fn new() -> Classifier {
+        Classifier::with(Openings::lichess())
+    }
+
+    /// A classifier over `openings`, for a new game.
+    pub fn with(openings: &'static Openings) -> Classifier {
+        Classifier {
+            openings,
+            found: None,
+            ply: 0,
+            plies: 0,
+            active: true,
+        }
+    }
+
+    /// Starts over for a new game.
+    pub fn reset(&mut self) {
+        self.found = None;
+        self.ply = 0;
+        self.plies = 0;
+        self.active = true;
+    }
+
+    /// The position after the next move of the game.
+    #[inline]
+    pub fn push(&mut self, pos: &Position) {
+        self.plies += 1;
+        if self.active {
+            self.look_up(pos);
+        }
+    }
+
+    fn look_up(&mut self, pos: &Position) {
+        if !self.openings.reachable(pos) {
+            self.active = false;
+            return;
+        }
+        if let Some(o) = self.openings.get(pos) {
+            self.found = Some(o);
+            self.ply = self.plies;
+        }
+    }
+
+    /// The last named position reached so far.
+    pub fn opening(&self) -> Option<&'static Opening> {
+        self.found
+    }
+
+    /// The ply (1: after the first move) at which [`Classifier::opening`]
+    /// was reached, 0 if none.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn classify(line: &str) -> Option<(&'static str, &'static str, u32)> {
+        let mut pos = Position::new();
+        let mut c = Classifier::new();
+        for t in line.split_whitespace().filter(|t| !t.ends_with('.')) {
+            let san = San::from_ascii(t.as_bytes(), Language::En, ParseMode::Strict).unwrap();
+            san.play(&mut pos, ParseMode::Strict).unwrap();
+            c.push(&pos);
+        }
+        c.opening().map(|o| (o.eco, o.name, c.ply()))
+    }
+
+    #[test]
+    fn every_line_names_its_own_position() {
+        let o = Openings::lichess();
+        assert_eq!(o.len(), 3807);
+        // No two lines end in one position: each finds itself.
+        for (pos, opening) in &o.entries {
+            assert_eq!(o.get(pos), Some(opening));
+        }
+        assert_eq!((o.min_pieces, o.min_home_pawns), (22, 5));
+    }
+
+    #[test]
+    fn last_named_position_wins() {
+        assert_eq!(classify("1. e4"), Some(("B00", "King's Pawn Game", 1)));
+        assert_eq!(
+            classify("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"),
+            Some(("C70", "Ruy Lopez: Morphy Defense", 6))
+        );
+        // Out of the book after 3... a6, the Morphy Defense stays.
+        assert_eq!(
+            classify("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. h4 h5"),
+            Some(("C70", "Ruy Lopez: Morphy Defense", 6))
+        );
+        assert_eq!(classify(""), None);
+    }
+
+    #[test]
+    fn transpositions_are_found() {
+        // The Ruy Lopez by 1. Nf3 Nc6 2. e4 e5 3. Bb5.
+        assert_eq!(
+            classify("1. Nf3 Nc6 2. e4 e5 3. Bb5"),
+            Some(("C60", "Ruy Lopez", 5))
+        );
+        // A tempo lost and found again: the same position, two plies later.
+        assert_eq!(
+            classify("1. e4 e5 2. Nf3 Nf6 3. Ng1 Ng8 4. Nf3 Nc6 5. Bb5"),
+            Some(("C60", "Ruy Lopez", 9))
+        );
+    }
+
+    #[test]
+    fn a_game_past_every_named_position_stops_looking() {
+        let o = Openings::lichess();
+        assert!(o.min_pieces > 2 && o.min_home_pawns < 16);
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let mut c = Classifier::new();
+        c.push(&pos);
+        assert!(!c.active);
+    }
+}
