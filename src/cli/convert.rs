@@ -273,8 +273,9 @@ impl GameVisitor for ConvertVisitor {
                 self.moves.push(self.buf.clone());
                 self.uci.push(b"0000".to_vec());
                 let mut after = *before;
-                after.play_null();
-                self.opening.push(&after);
+                if after.play_null() {
+                    self.opening.push(&after);
+                }
             }
             _ if depth == 0 => self.moves.push(self.buf.clone()),
             _ => {}
