@@ -216,7 +216,7 @@ fn edge_files_never_panic_and_buffered_equals_slice() {
 fn compressed_online_corpus() {
     let f = std::fs::File::open(corpus().join("online.pgn.zst"))
         .unwrap_or_else(|e| panic!("online.pgn.zst missing ({e}): these tests need the shared corpus (../shared or /work/shared)"));
-    let input = movetext::pgn::input::open_input(f).unwrap();
+    let input = movetext::pgn::decompress::open(f).unwrap();
     let mut games = 0;
     Reader::new(input)
         .read_all(&mut Tokens::default(), |()| games += 1)

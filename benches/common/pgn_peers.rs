@@ -76,7 +76,7 @@ pub fn load_corpus() -> Vec<u8> {
     let mut all = Vec::new();
     for rel in CORPUS {
         let compressed = load(rel);
-        let mut input = movetext::pgn::input::open_input(&compressed[..])
+        let mut input = movetext::pgn::decompress::open(&compressed[..])
             .unwrap_or_else(|e| panic!("{rel}: {e}"));
         std::io::Read::read_to_end(&mut input, &mut all).unwrap_or_else(|e| panic!("{rel}: {e}"));
     }

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use movetext::pgn::{input::open_input, par_read, Control, ParOptions, Reader};
+use movetext::pgn::{decompress, par_read, Control, ParOptions, Reader};
 use movetext::validate::{GameVisitor, ValidateOptions, Validator};
 
 use super::{eprint_line, Failure, ReadArgs};
@@ -182,7 +182,7 @@ where
 {
     let name = src.name().to_string();
     let in_err = |e: io::Error| Failure::Input(name.clone(), e);
-    let (raw, len): (Box<dyn Read>, Option<u64>) = match src {
+    let (raw, len): (Box<dyn Read + Send>, Option<u64>) = match src {
         Source::File(path) => {
             let file = File::open(path).map_err(in_err)?;
             let meta = file.metadata().map_err(in_err)?;
@@ -199,13 +199,13 @@ where
         Source::Sample => (Box::new(SAMPLE), Some(SAMPLE.len() as u64)),
     };
     let bar = reading.progress.then(|| progress_bar(len));
-    let raw: Box<dyn Read> = match &bar {
+    let raw: Box<dyn Read + Send> = match &bar {
         Some(b) => Box::new(b.wrap_read(raw)),
         None => raw,
     };
     let stderr = Stderr(bar.clone());
     let stop = Rc::new(Cell::new(false));
-    let decoded = open_input(raw).map_err(in_err)?;
+    let decoded = decompress::open(raw).map_err(in_err)?;
     let mut input = Counting {
         inner: decoded,
         bytes: 0,

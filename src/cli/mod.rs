@@ -33,9 +33,10 @@ pub const EXIT_BROKEN_PIPE: u8 = 141;
 /// Options every reading command shares.
 #[derive(Args, Debug, Clone)]
 pub struct ReadArgs {
-    /// PGN files to read (`-`: stdin); `.zst`, `.gz` and `.bz2` are
-    /// recognised by their first bytes. Without files: stdin, or the
-    /// embedded sample when stdin is a terminal.
+    /// PGN files to read (`-`: stdin); zstd (pzstd and the lichess
+    /// database too), gzip, bzip2 and xz are recognised by their first
+    /// bytes. Without files: stdin, or the embedded sample when stdin is a
+    /// terminal.
     #[arg(value_name = "FILES")]
     pub files: Vec<String>,
     /// Piece letters to read (ISO 639-1 code such as `de`, or `auto` to

@@ -12,7 +12,8 @@
 //! - [`split`]: game boundaries without tokenizing; game-aligned chunks.
 //! - [`parallel`]: pipelined parallel reading on all cores (feature
 //!   `parallel`): [`par_read_all`], [`par_read`].
-//! - [`input`]: compressed input by magic bytes (feature `compression`).
+//! - [`decompress`]: compressed input by its first bytes (zstd incl. pzstd/lichess,
+//!   gzip, bzip2, xz; decompressors with feature `compression`).
 //!
 //! # Examples
 //!
@@ -33,8 +34,8 @@
 //! ```
 
 pub mod buffer;
+pub mod decompress;
 pub mod events;
-pub mod input;
 #[cfg(feature = "parallel")]
 pub mod parallel;
 pub mod reader;

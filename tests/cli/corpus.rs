@@ -43,3 +43,47 @@ const EXPECTED_ERRORS: &[&str] = &[
     ":32101:6363: game 1555, \"; { Game Nr. 16 : Hannibal 1.0a draws against Cr\": comment outside a game",
     ":36730:1: game 1702, \"Event \\\"Українська ліга 225 Team Ba\": text outside movetext",
 ];
+
+/// Runs `cmd args`, which must succeed (the machines have zstd and pzstd).
+fn tool(cmd: &str, args: &[&str]) {
+    let status = std::process::Command::new(cmd)
+        .args(args)
+        .status()
+        .unwrap_or_else(|e| panic!("{cmd} is needed for this test ({e})"));
+    assert!(status.success(), "{cmd} {args:?}");
+}
+
+/// A corpus file as the lichess database is written (`pzstd`, many
+/// frames, each after a skippable frame) reads as its plain text does.
+#[test]
+#[ignore]
+fn check_pzstd_corpus_file() {
+    let src = shared("corpus/online.pgn.zst");
+    let dir = std::env::temp_dir();
+    let plain = dir.join(format!("movetext-{}-online.pgn", std::process::id()));
+    let multi = dir.join(format!("movetext-{}-online.pgn.zst", std::process::id()));
+    let (plain_s, multi_s) = (plain.to_string_lossy(), multi.to_string_lossy());
+    tool("zstd", &["-q", "-d", "-f", &src, "-o", &plain_s]);
+    // Level 1 cuts 2 MiB frames: 7 of them.
+    tool(
+        "pzstd",
+        &["-q", "-f", "-p", "2", "-1", &plain_s, "-o", &multi_s],
+    );
+    for jobs in ["1", "2"] {
+        let want = run(&["check", "--jobs", jobs, &plain_s]);
+        let got = run(&["check", "--jobs", jobs, &multi_s]);
+        assert_eq!(got.code, want.code, "jobs {jobs}: {}", got.stderr);
+        assert_eq!(summary_counts(&got.stderr), summary_counts(&want.stderr));
+        assert!(
+            summary_counts(&got.stderr).starts_with("games=23884 "),
+            "{}",
+            got.stderr
+        );
+        assert_eq!(
+            got.stdout.replace(&*multi_s, "F"),
+            want.stdout.replace(&*plain_s, "F")
+        );
+    }
+    let _ = std::fs::remove_file(&plain);
+    let _ = std::fs::remove_file(&multi);
+}

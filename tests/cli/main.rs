@@ -2,6 +2,7 @@
 //! status on small inputs, the embedded sample, broken input, bad use,
 //! closed pipes, and round trips between formats and languages.
 
+mod compressed;
 mod corpus;
 mod io_errors;
 mod roundtrip;

@@ -109,7 +109,7 @@ fn corpus_counts_equal_python_chess() {
         let raw = shared(&format!("corpus/{name}"));
         let mut data = Vec::new();
         std::io::Read::read_to_end(
-            &mut movetext::pgn::input::open_input(&raw[..]).unwrap(),
+            &mut movetext::pgn::decompress::open(&raw[..]).unwrap(),
             &mut data,
         )
         .unwrap();
