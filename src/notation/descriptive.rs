@@ -7,7 +7,14 @@
 //! squares or pieces and are resolved by legality. A wing prefix on a piece
 //! (`KR`, `QN`) is read as "on that half of the board" (files e–h or a–d),
 //! which is what it means unless pieces have crossed over; a piece can also
-//! be pinned down by its square in brackets (`R(Q1)-Q3`).
+//! be pinned down by its square or rank, in brackets or not (`R(Q1)-Q3`,
+//! `R(1)-Q2`, `R1-Q2`, `N/Q2-B3`).
+//!
+//! Forms as books print them are read too: a capture mark with spaces
+//! around it (`P x P`, `B x N`), suffix words after a space (`QxP ch`,
+//! `PxP e.p.`, `BxNP mate`), `Castles` (the side by legality: kingside
+//! when both are legal), `Castles KR` / `Castles QR` (also `K`, `Q`, and in
+//! brackets), and promotions `P-K8(Q)`, `P-K8=Q`, `P-K8/Q`, `P-K8Q`.
 
 use crate::position::{CastlingSide, Position};
 use crate::types::{Color, File, Rank, Role, Square};
@@ -69,8 +76,11 @@ pub enum Descriptive {
         /// The promotion piece.
         promotion: Option<Role>,
     },
-    /// `O-O`, `O-O-O`.
+    /// `O-O`, `O-O-O`, `Castles KR`, `Castles QR`.
     Castle(CastlingSide),
+    /// `Castles` without a side: kingside when it is legal, else
+    /// queenside.
+    CastleEither,
 }
 
 /// A [`Descriptive`] move with what followed it.
@@ -215,6 +225,94 @@ fn at_square(b: &[u8], i: usize) -> Option<(SquareName, usize)> {
     }
 }
 
+/// A rank alone as a square name: any file.
+fn rank_only(rank: Rank) -> SquareName {
+    SquareName {
+        files: ALL_FILES,
+        rank,
+    }
+}
+
+/// Reads where a moving piece stands, after its name at `i`: a square as
+/// [`at_square`] reads it, or a rank alone, in brackets or not (`R(1)`,
+/// `R1`, `N(5)`).
+fn from_square(b: &[u8], i: usize) -> Option<(SquareName, usize)> {
+    if let Some(found) = at_square(b, i) {
+        return Some(found);
+    }
+    match b.get(i..)? {
+        [b'(', r, b')', ..] => Rank::from_ascii(*r).map(|r| (rank_only(r), 3)),
+        [r, ..] => Rank::from_ascii(*r).map(|r| (rank_only(r), 1)),
+        _ => None,
+    }
+}
+
+/// Reads a capture mark at `i` (`x`, `:`, `×`), with spaces before and
+/// after it as books print it (`P x P`): the bytes used, up to the
+/// captured piece.
+fn capture_mark(b: &[u8], i: usize) -> Option<usize> {
+    let spaces = |j: usize| {
+        b.get(j..)
+            .map_or(0, |s| s.iter().take_while(|&&c| c == b' ').count())
+    };
+    let before = spaces(i);
+    let j = i + before;
+    let mark = match b.get(j..)? {
+        [b'x' | b':', ..] => 1,
+        [0xc3, 0x97, ..] => 2,
+        _ => return None,
+    };
+    let after = spaces(j + mark);
+    // `P x P`: spaces on both sides or on neither (`P xP` is read too, but
+    // never a space before a mark that ends the text).
+    b.get(j + mark + after)?;
+    Some(before + mark + after)
+}
+
+/// Reads `Castles` (or `castles`) at the start, with an optional side:
+/// ` KR`, ` QR`, ` K`, ` Q`, also in brackets (`Castles(QR)`,
+/// `Castles (Q)`). The move and the bytes used.
+fn castles(b: &[u8]) -> Option<(Descriptive, usize)> {
+    if !(b.starts_with(b"Castles") || b.starts_with(b"castles")) {
+        return None;
+    }
+    let mut i = 7;
+    if b.get(i).is_some_and(|c| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    let side_at = |j: usize| -> Option<(CastlingSide, usize)> {
+        let side = match b.get(j)? {
+            b'K' => CastlingSide::KingSide,
+            b'Q' => CastlingSide::QueenSide,
+            _ => return None,
+        };
+        let n = if b.get(j + 1) == Some(&b'R') { 2 } else { 1 };
+        Some((side, n))
+    };
+    // The side ends the word: what follows is no letter, digit or move mark.
+    let ends = |j: usize| {
+        b.get(j)
+            .is_none_or(|c| !c.is_ascii_alphanumeric() && !matches!(c, b'-' | b'x' | b':'))
+    };
+    let spaces = b[i..].iter().take_while(|&&c| c == b' ').count();
+    let j = i + spaces;
+    if b.get(j) == Some(&b'(') {
+        if let Some((side, n)) = side_at(j + 1) {
+            if b.get(j + 1 + n) == Some(&b')') {
+                return Some((Descriptive::Castle(side), j + n + 2));
+            }
+        }
+    } else if spaces > 0 {
+        if let Some((side, n)) = side_at(j) {
+            if ends(j + n) {
+                i = j + n;
+                return Some((Descriptive::Castle(side), i));
+            }
+        }
+    }
+    Some((Descriptive::CastleEither, i))
+}
+
 fn err<T>(kind: ParseErrorKind, offset: usize) -> Result<T, ParseError> {
     Err(ParseError::new(kind, offset))
 }
@@ -237,7 +335,9 @@ impl Descriptive {
         if b.is_empty() {
             return err(ParseErrorKind::Empty, 0);
         }
-        let (desc, mut i) = if matches!(b[0], b'O' | b'0') {
+        let (desc, mut i) = if let Some(found) = castles(b) {
+            found
+        } else if matches!(b[0], b'O' | b'0') {
             let c = b[0];
             if b.get(1) != Some(&b'-') || b.get(2) != Some(&c) {
                 return err(ParseErrorKind::BadCastling, 1);
@@ -251,32 +351,18 @@ impl Descriptive {
             let Some((piece, mut i)) = piece_name(b, 0) else {
                 return err(ParseErrorKind::ExpectedMove, 0);
             };
-            let from = at_square(b, i).map(|(sq, n)| {
+            let from = from_square(b, i).map(|(sq, n)| {
                 i += n;
                 sq
             });
+            let capture = capture_mark(b, i);
             match b.get(i) {
-                Some(b'-') => {
-                    let Some((to, n)) = square_name(b, i + 1) else {
-                        return err(ParseErrorKind::ExpectedSquare, i + 1);
+                _ if capture.is_some() => {
+                    i += capture.unwrap_or(0);
+                    let Some((target, n)) = piece_name(b, i) else {
+                        return err(ParseErrorKind::ExpectedMove, i);
                     };
-                    i += 1 + n;
-                    let promotion = promotion_at(b, &mut i, piece.role, to.rank)?;
-                    (
-                        Descriptive::Move {
-                            piece,
-                            from,
-                            to,
-                            promotion,
-                        },
-                        i,
-                    )
-                }
-                Some(b'x' | b':') => {
-                    let Some((target, n)) = piece_name(b, i + 1) else {
-                        return err(ParseErrorKind::ExpectedMove, i + 1);
-                    };
-                    i += 1 + n;
+                    i += n;
                     let at = at_square(b, i).map(|(sq, n)| {
                         i += n;
                         sq
@@ -294,6 +380,23 @@ impl Descriptive {
                         i,
                     )
                 }
+                Some(b'-') => {
+                    let Some((to, n)) = square_name(b, i + 1) else {
+                        return err(ParseErrorKind::ExpectedSquare, i + 1);
+                    };
+                    i += 1 + n;
+                    let promotion = promotion_at(b, &mut i, piece.role, to.rank)?;
+                    (
+                        Descriptive::Move {
+                            piece,
+                            from,
+                            to,
+                            promotion,
+                        },
+                        i,
+                    )
+                }
+                Some(b'x' | b':') => return err(ParseErrorKind::ExpectedMove, i + 1),
                 _ => return err(ParseErrorKind::ExpectedSquare, i),
             }
         };
@@ -377,6 +480,12 @@ impl Descriptive {
         let turn = pos.turn();
         let (piece, from, promotion) = match *self {
             Descriptive::Castle(side) => return pos.castling_move(side).ok_or(SanError::Illegal),
+            Descriptive::CastleEither => {
+                return pos
+                    .castling_move(CastlingSide::KingSide)
+                    .or_else(|| pos.castling_move(CastlingSide::QueenSide))
+                    .ok_or(SanError::Illegal)
+            }
             Descriptive::Move {
                 piece,
                 from,
@@ -418,7 +527,7 @@ impl Descriptive {
                         piece_fits(target, c, m.to(), strict_wing || c == Role::Pawn)
                     }) && at.is_none_or(|a| square_fits(a, m.to(), turn))
                 }
-                Descriptive::Castle(_) => false,
+                Descriptive::Castle(_) | Descriptive::CastleEither => false,
             }
         };
         let mut found = crate::moves::MoveList::new();
@@ -665,6 +774,127 @@ mod tests {
             Descriptive::from_ascii(b"P-R8=Q").unwrap().to_move(&p),
             Ok(Move::promotion(Square::A2, Square::A1, Role::Queen))
         );
+    }
+
+    /// The forms of books: a piece's rank or square in brackets or not,
+    /// wing prefixes, spaced capture marks and suffix words, `Castles`.
+    #[test]
+    fn forms_as_books_print_them() {
+        let mv = |fen: &str, text: &str| {
+            let pos = Position::from_fen(fen).unwrap();
+            let d =
+                Descriptive::from_ascii(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e}"));
+            d.to_move(&pos)
+        };
+        let n = Move::normal;
+        // Rooks on d1 and d3: `R-Q2` fits both.
+        let rooks = "4k3/8/8/8/8/3R4/8/3RK3 w - - 0 1";
+        assert!(matches!(mv(rooks, "R-Q2"), Err(SanError::Ambiguous(_))));
+        for (text, from) in [
+            ("R(1)-Q2", Square::D1),
+            ("R1-Q2", Square::D1),
+            ("R(3)-Q2", Square::D3),
+            ("R3-Q2", Square::D3),
+            ("R(Q1)-Q2", Square::D1),
+            ("R/Q3-Q2", Square::D3),
+        ] {
+            assert_eq!(mv(rooks, text), Ok(n(from, Square::D2)), "{text}");
+        }
+        // Rooks on c1 and h1: `R-Q1` fits both.
+        let wings = "4k3/8/8/8/8/8/4K3/2R4R w - - 0 1";
+        assert!(matches!(mv(wings, "R-Q1"), Err(SanError::Ambiguous(_))));
+        for (text, from) in [
+            ("R(QB1)-Q1", Square::C1),
+            ("R(B1)-Q1", Square::C1),
+            ("R(KR1)-Q1", Square::H1),
+            ("KR-Q1", Square::H1),
+            ("QR-Q1", Square::C1),
+        ] {
+            assert_eq!(mv(wings, text), Ok(n(from, Square::D1)), "{text}");
+        }
+        // Knights on e5 and g1: `N-B3` fits both.
+        let knights = "4k3/8/8/4N3/8/8/8/4K1N1 w - - 0 1";
+        assert!(matches!(mv(knights, "N-B3"), Err(SanError::Ambiguous(_))));
+        assert_eq!(mv(knights, "N(5)-B3"), Ok(n(Square::E5, Square::F3)));
+        assert_eq!(mv(knights, "N5-KB3"), Ok(n(Square::E5, Square::F3)));
+        assert_eq!(mv(knights, "N(1)-B3"), Ok(n(Square::G1, Square::F3)));
+        assert_eq!(mv(knights, "Kt(1)-B3"), Ok(n(Square::G1, Square::F3)));
+        // Spaced capture marks.
+        let e4d5 = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+        for text in ["P x P", "PxP", "P:P", "P × P", "P x P ch"] {
+            let d = Descriptive::from_ascii(text.as_bytes()).unwrap();
+            assert!(matches!(d.desc, Descriptive::Capture { .. }), "{text}");
+            if !text.ends_with("ch") {
+                assert_eq!(mv(e4d5, text), Ok(n(Square::E4, Square::D5)), "{text}");
+            }
+        }
+        let bn = "4k3/8/2n5/1B6/8/8/8/4K3 w - - 0 1";
+        assert_eq!(mv(bn, "B x N"), Ok(n(Square::B5, Square::C6)));
+        assert_eq!(mv(bn, "BxN ch"), Ok(n(Square::B5, Square::C6)));
+        // Suffix words after a space, checked by the caller.
+        let qxp = "4k3/4p3/8/8/8/8/8/4Q1K1 w - - 0 1";
+        let d = Descriptive::from_ascii(b"QxP ch").unwrap();
+        assert_eq!(d.suffix, Some(Suffix::Check));
+        assert_eq!(mv(qxp, "QxP ch"), Ok(n(Square::E1, Square::E7)));
+        let mate = "6nk/6pp/8/4B3/8/8/8/1K4R1 w - - 0 1";
+        let d = Descriptive::from_ascii(b"BxNP mate").unwrap();
+        assert_eq!(d.suffix, Some(Suffix::Mate));
+        assert_eq!(mv(mate, "BxNP mate"), Ok(n(Square::E5, Square::G7)));
+        assert_eq!(mv(mate, "B x NP mate"), Ok(n(Square::E5, Square::G7)));
+        let ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+        for text in ["PxP e.p.", "P x P e.p.", "PxP ep"] {
+            let d = Descriptive::from_ascii(text.as_bytes()).unwrap();
+            assert!(d.en_passant, "{text}");
+            assert_eq!(mv(ep, text), Ok(Move::en_passant(Square::E5, Square::D6)));
+        }
+        // Promotion, in brackets too.
+        let promo = "1n5k/P7/8/8/8/8/8/K7 w - - 0 1";
+        let q = Move::promotion(Square::A7, Square::A8, Role::Queen);
+        for text in ["P-K8(Q)", "P-R8(Q)", "P-R8=Q", "P-QR8(Q)"] {
+            if text == "P-K8(Q)" {
+                let d = Descriptive::from_ascii(text.as_bytes()).unwrap();
+                assert!(matches!(
+                    d.desc,
+                    Descriptive::Move {
+                        promotion: Some(Role::Queen),
+                        ..
+                    }
+                ));
+                continue;
+            }
+            assert_eq!(mv(promo, text), Ok(q), "{text}");
+        }
+        assert_eq!(
+            mv(promo, "PxN(Kt)"),
+            Ok(Move::promotion(Square::A7, Square::B8, Role::Knight))
+        );
+        // Castles: the side by legality, kingside when both are legal.
+        let both = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        let king_side = Move::castle(Square::E1, Square::H1);
+        let queen_side = Move::castle(Square::E1, Square::A1);
+        for (text, m) in [
+            ("Castles", king_side),
+            ("castles", king_side),
+            ("Castles KR", king_side),
+            ("Castles K", king_side),
+            ("Castles(K)", king_side),
+            ("Castles QR", queen_side),
+            ("Castles Q", queen_side),
+            ("Castles (QR)", queen_side),
+            ("Castles(Q)", queen_side),
+            ("Castles QR ch", queen_side),
+            ("O-O-O", queen_side),
+        ] {
+            assert_eq!(mv(both, text), Ok(m), "{text}");
+        }
+        let queen_only = "r3k2r/8/8/8/8/8/8/R3KB1R w KQkq - 0 1";
+        assert_eq!(mv(queen_only, "Castles"), Ok(queen_side));
+        assert_eq!(mv(queen_only, "Castles KR"), Err(SanError::Illegal));
+        let none = "r3k2r/8/8/8/8/8/8/RN2KB1R w - - 0 1";
+        assert_eq!(mv(none, "Castles"), Err(SanError::Illegal));
+        // `Castles` is a word of its own.
+        assert!(Descriptive::from_ascii(b"Castlesx").is_err());
+        assert!(Descriptive::from_ascii(b"Castles QRx").is_err());
     }
 
     #[test]
