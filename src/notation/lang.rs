@@ -43,6 +43,10 @@ pub enum Language {
     Tr,
     Af,
     Ru,
+    /// Russian in Latin letters, as Russian texts transliterate them:
+    /// `Kr F L S K P` (king, queen, rook, bishop, knight, pawn); code
+    /// `ru-latn`.
+    RuLatn,
     Uk,
     Bg,
     El,
@@ -67,8 +71,28 @@ const fn l(code: &'static str, name: &'static str, letters: [&'static str; 6]) -
     }
 }
 
+/// Latin look-alikes of Russian piece letters, read with the Cyrillic
+/// ones: `Кp`, `Kр`, `Kp` (king), `K` (knight), `C` (bishop).
+const CYRILLIC_LOOKALIKES: [(&str, Role); 5] = [
+    ("Кp", Role::King),
+    ("Kр", Role::King),
+    ("Kp", Role::King),
+    ("K", Role::Knight),
+    ("C", Role::Bishop),
+];
+
+/// [`CYRILLIC_LOOKALIKES`] and `T` (rook) for Ukrainian.
+const UKRAINIAN_LOOKALIKES: [(&str, Role); 6] = [
+    ("Кp", Role::King),
+    ("Kр", Role::King),
+    ("Kp", Role::King),
+    ("K", Role::Knight),
+    ("C", Role::Bishop),
+    ("T", Role::Rook),
+];
+
 // Order: pawn, knight, bishop, rook, queen, king (Role order).
-static TABLE: [Letters; 32] = [
+static TABLE: [Letters; 33] = [
     Letters {
         code: "en",
         name: "English",
@@ -102,8 +126,25 @@ static TABLE: [Letters; 32] = [
     l("id", "Indonesian", ["P", "K", "G", "B", "M", "R"]),
     l("tr", "Turkish", ["P", "A", "F", "K", "V", "Ş"]),
     l("af", "Afrikaans", ["P", "R", "L", "T", "D", "K"]),
-    l("ru", "Russian", ["П", "К", "С", "Л", "Ф", "Кр"]),
-    l("uk", "Ukrainian", ["П", "К", "С", "Т", "Ф", "Кр"]),
+    // Russian and Ukrainian files mix scripts: `Кp` (a Latin `p`), `Kр`,
+    // and the Latin look-alikes `K` and `C` of `К` and `С`.
+    Letters {
+        code: "ru",
+        name: "Russian",
+        letters: ["П", "К", "С", "Л", "Ф", "Кр"],
+        extra: &CYRILLIC_LOOKALIKES,
+    },
+    l(
+        "ru-latn",
+        "Russian (Latin letters)",
+        ["P", "K", "S", "L", "F", "Kr"],
+    ),
+    Letters {
+        code: "uk",
+        name: "Ukrainian",
+        letters: ["П", "К", "С", "Т", "Ф", "Кр"],
+        extra: &UKRAINIAN_LOOKALIKES,
+    },
     l("bg", "Bulgarian", ["П", "К", "О", "Т", "Д", "Ц"]),
     l("el", "Greek", ["Σ", "Ι", "Α", "Π", "Β", "Ρ"]),
 ];
@@ -121,8 +162,9 @@ impl Language {
     /// Spanish, Italian, Catalan, Portuguese, Romanian, Dutch, Czech, Slovak,
     /// Danish, Norwegian, Swedish, Finnish, Icelandic, Hungarian, Estonian,
     /// Latvian, Slovenian, Croatian, Serbian, Esperanto, Indonesian, Turkish,
-    /// Afrikaans, Russian, Ukrainian, Bulgarian, Greek.
-    pub const ALL: [Language; 32] = [
+    /// Afrikaans, Russian, Russian in Latin letters, Ukrainian, Bulgarian,
+    /// Greek.
+    pub const ALL: [Language; 33] = [
         Language::En,
         Language::Pl,
         Language::Lt,
@@ -152,6 +194,7 @@ impl Language {
         Language::Tr,
         Language::Af,
         Language::Ru,
+        Language::RuLatn,
         Language::Uk,
         Language::Bg,
         Language::El,
@@ -162,19 +205,26 @@ impl Language {
         &TABLE[self as usize]
     }
 
-    /// The language of an ISO 639-1 code (`"pl"`), either case.
+    /// The language of an ISO 639-1 code (`"pl"`), either case; `ru-latn`
+    /// (also `ru-Latn`) for Russian in Latin letters.
     pub fn from_code(code: &str) -> Option<Language> {
-        let c = code.as_bytes();
-        if c.len() != 2 {
-            return None;
-        }
-        let lower = [c[0].to_ascii_lowercase(), c[1].to_ascii_lowercase()];
         Language::ALL
             .into_iter()
-            .find(|l| l.code().as_bytes() == lower)
+            .find(|l| l.code().eq_ignore_ascii_case(code))
     }
 
-    /// The ISO 639-1 code, lower case.
+    /// Whether `self` and `other` read the same letters as the same pieces
+    /// (German and the Scandinavian languages, say): no text tells them
+    /// apart.
+    pub fn same_letters(self, other: Language) -> bool {
+        let (a, b) = (self.data(), other.data());
+        a.letters == b.letters
+            && a.extra.len() == b.extra.len()
+            && a.extra.iter().zip(b.extra).all(|(x, y)| x == y)
+    }
+
+    /// The ISO 639-1 code, lower case (`ru-latn` for Russian in Latin
+    /// letters, with its BCP 47 script tag).
     pub fn code(self) -> &'static str {
         self.data().code
     }
@@ -239,18 +289,19 @@ impl Language {
         self.read_letter(bytes)
     }
 
-    /// Reads a letter of this language only (no figurine).
+    /// Reads a letter of this language only (no figurine): the longest of
+    /// its letters and extra letters that starts `bytes`.
     fn read_letter(self, bytes: &[u8]) -> Option<(Role, usize)> {
         let d = self.data();
-        for &(s, role) in d.extra {
-            if bytes.starts_with(s.as_bytes()) {
-                return Some((role, s.len()));
-            }
-        }
         let mut best: Option<(Role, usize)> = None;
-        for (i, s) in d.letters.iter().enumerate() {
+        let letters = d
+            .letters
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| Role::from_index(i).map(|r| (*s, r)));
+        for (s, role) in d.extra.iter().copied().chain(letters) {
             if bytes.starts_with(s.as_bytes()) && best.is_none_or(|(_, n)| s.len() > n) {
-                best = Role::from_index(i).map(|r| (r, s.len()));
+                best = Some((role, s.len()));
             }
         }
         best
@@ -358,6 +409,7 @@ mod tests {
             ("tr", ["Ş", "V", "K", "F", "A", "P"]),
             ("af", ["K", "D", "T", "L", "R", "P"]),
             ("ru", ["Кр", "Ф", "Л", "С", "К", "П"]),
+            ("ru-latn", ["Kr", "F", "L", "S", "K", "P"]),
             ("uk", ["Кр", "Ф", "Т", "С", "К", "П"]),
             ("bg", ["Ц", "Д", "Т", "О", "К", "П"]),
             ("el", ["Ρ", "Β", "Π", "Α", "Ι", "Σ"]),
@@ -397,5 +449,36 @@ mod tests {
         );
         assert_eq!(Language::Pl.read_piece("\u{2653}".as_bytes()), None);
         assert_eq!(Language::Pl.read_piece(b""), None);
+    }
+
+    /// Russian files mix scripts: `Кp` with a Latin `p`, `Kр` with a Latin
+    /// `K`, and the Latin look-alikes `K` and `C`; the transliteration of
+    /// the Lithuanian seed's table (`Kr F L S K`) is a language of its own.
+    #[test]
+    fn russian_mixed_scripts_and_latin_letters() {
+        let ru = Language::Ru;
+        assert_eq!(ru.read_piece("Кpe2".as_bytes()), Some((Role::King, 3)));
+        assert_eq!(ru.read_piece("Kрe2".as_bytes()), Some((Role::King, 3)));
+        assert_eq!(ru.read_piece(b"Kpe2"), Some((Role::King, 2)));
+        assert_eq!(ru.read_piece(b"Kf3"), Some((Role::Knight, 1)));
+        assert_eq!(ru.read_piece(b"Cc4"), Some((Role::Bishop, 1)));
+        assert_eq!(ru.read_piece("Фd1".as_bytes()), Some((Role::Queen, 2)));
+        assert_eq!(ru.read_piece(b"Tc4"), None);
+        assert_eq!(Language::Uk.read_piece(b"Td1"), Some((Role::Rook, 1)));
+        let rl = Language::from_code("ru-Latn").unwrap();
+        assert_eq!(rl, Language::RuLatn);
+        assert_eq!(rl.code(), "ru-latn");
+        assert_eq!(Language::from_code("RU-LATN"), Some(rl));
+        for (text, role, n) in [
+            ("Kre2", Role::King, 2),
+            ("Ff3", Role::Queen, 1),
+            ("Ld1", Role::Rook, 1),
+            ("Sc4", Role::Bishop, 1),
+            ("Kc3", Role::Knight, 1),
+            ("Pe4", Role::Pawn, 1),
+        ] {
+            assert_eq!(rl.read_piece(text.as_bytes()), Some((role, n)), "{text}");
+        }
+        assert_eq!(rl.letter(Role::King), "Kr");
     }
 }
