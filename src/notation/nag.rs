@@ -145,6 +145,71 @@ impl Nag {
         Ok(nag)
     }
 
+    /// A glyph glued to the end of a move token (`e4!?`, `e4+/=`, `e4+-`,
+    /// `e4-+`, `e4=/+`, `e4=`, `e4∞`, `e4±`, `e4N`, `e4TN`): the length of
+    /// the move before it and the glyph's NAG; `None` when the token ends in
+    /// no glyph. The longest glyph wins (`Qh5++/=` is `Qh5+` and `+/=`), and
+    /// what a move itself ends in is left to it: `+`, `#` and `++` are
+    /// check and mate marks, and `N` after a pawn's move to the last rank
+    /// (`e8N`, `dxe8N`, `e8=N`, `P-K8N`) is the promotion piece (`e8TN` is
+    /// `e8T` and the novelty `N`: `e8` alone is no move).
+    ///
+    /// ```
+    /// use movetext::notation::Nag;
+    /// assert_eq!(Nag::split_glued("e4+/=".as_bytes()), Some((2, Nag(14))));
+    /// assert_eq!(Nag::split_glued("Nf3∞".as_bytes()), Some((3, Nag(13))));
+    /// assert_eq!(Nag::split_glued(b"e8N"), None);
+    /// assert_eq!(Nag::split_glued(b"Qh5+"), None);
+    /// ```
+    pub fn split_glued(tok: &[u8]) -> Option<(usize, Nag)> {
+        if Nag::from_ascii(tok).is_ok() {
+            return None;
+        }
+        // `!`/`?` runs of one or two marks.
+        let marks = tok
+            .iter()
+            .rev()
+            .take_while(|&&c| matches!(c, b'!' | b'?'))
+            .count();
+        if marks > 0 {
+            let end = tok.len() - marks;
+            let (nag, used) = Nag::from_glyph_prefix(&tok[end..])?;
+            return (end > 0 && used == marks).then_some((end, nag));
+        }
+        // A pawn's move to the last rank (`e8`, `dxe8`, `e8=`, `P-K8`),
+        // after which `N` is the promotion piece.
+        let promotes = |body: &[u8]| {
+            matches!(
+                (body.first(), body.last()),
+                (Some(b'a'..=b'h' | b'P'), Some(b'1' | b'8' | b'=' | b'/'))
+            )
+        };
+        let mut best: Option<(usize, Nag)> = None;
+        for &(g, n) in GLYPHS {
+            let g = g.as_bytes();
+            if tok.len() <= g.len()
+                || !tok.ends_with(g)
+                || best.is_some_and(|(e, _)| e <= tok.len() - g.len())
+            {
+                continue;
+            }
+            let end = tok.len() - g.len();
+            let body = &tok[..end];
+            match g {
+                b"!" | b"?" | b"!!" | b"??" | b"!?" | b"?!" => continue,
+                b"N" if promotes(body) => continue,
+                // `e8TN`: the rook promotion `e8T` and the novelty.
+                b"TN" if promotes(body) => {
+                    best = Some((end + 1, Nag(146)));
+                    continue;
+                }
+                _ => {}
+            }
+            best = Some((end, Nag(n)));
+        }
+        best
+    }
+
     /// The usual Unicode glyph, if the NAG has one.
     pub fn glyph(self) -> Option<&'static str> {
         Some(match self.0 {
@@ -318,6 +383,47 @@ mod tests {
         assert_eq!(Nag(16).glyph(), Some("±"));
         assert_eq!(Nag(16).ascii_glyph(), Some("+/-"));
         assert!(Nag(7).is_move_assessment() && !Nag(10).is_move_assessment());
+    }
+
+    #[test]
+    fn glyphs_glued_to_moves() {
+        let split = |s: &str| Nag::split_glued(s.as_bytes());
+        for (tok, end, nag) in [
+            ("e4+/=", 2, 14),
+            ("e4+-", 2, 18),
+            ("e4-+", 2, 19),
+            ("e4=/+", 2, 15),
+            ("e4+/-", 2, 16),
+            ("e4-/+", 2, 17),
+            ("e4=", 2, 10),
+            ("e4∞", 2, 13),
+            ("e4=/∞", 2, 44),
+            ("e4±", 2, 16),
+            ("e4∓", 2, 17),
+            ("e4⩲", 2, 14),
+            ("e4□", 2, 7),
+            ("e4N", 2, 146),
+            ("e4TN", 2, 146),
+            ("Nf3N", 3, 146),
+            ("e4!?", 2, 5),
+            ("e4?", 2, 2),
+            ("Qh5++/=", 4, 14),
+            ("Qh5+-", 3, 18),
+            ("Qh5#+-", 4, 18),
+            ("e8=Q+-", 4, 18),
+            ("e4\u{2212}+", 2, 19),
+            ("e8TN", 3, 146),
+            ("exd8TN", 5, 146),
+        ] {
+            assert_eq!(split(tok), Some((end, Nag(nag))), "{tok}");
+        }
+        // What the move itself ends in stays the move's.
+        for tok in [
+            "e4", "Qh5+", "Qh5#", "Qh5++", "e8N", "dxe8N", "e8=N", "exd1N", "P-K8N", "e8=Q",
+            "e4!!!", "N", "+-", "TN", "O-O", "0-0-0", "Nf3ch",
+        ] {
+            assert_eq!(split(tok), None, "{tok}");
+        }
     }
 
     #[test]
