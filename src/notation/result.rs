@@ -41,11 +41,13 @@ enum Score {
     One,
 }
 
-/// Reads a score at `i`: `0`, `1`, `1/2`, `½`, `0,5`, `0.5`.
+/// Reads a score at `i`: `0`, `1`, `1/2`, `½` (UTF-8, or the byte 0xBD of
+/// Latin-1 and Windows-1252, as old databases write it), `0,5`, `0.5`.
 fn score_at(b: &[u8], i: usize) -> Option<(Score, usize)> {
     match b.get(i..)? {
         [b'1', b'/', b'2', ..] => Some((Score::Half, 3)),
         [0xc2, 0xbd, ..] => Some((Score::Half, 2)),
+        [0xbd, ..] => Some((Score::Half, 1)),
         [b'0', b',' | b'.', b'5', ..] => Some((Score::Half, 3)),
         [b'1', ..] => Some((Score::One, 1)),
         [b'0', ..] => Some((Score::Zero, 1)),
@@ -217,6 +219,15 @@ mod tests {
         for &(s, r) in cases {
             assert_eq!(GameResult::from_ascii(s.as_bytes()), Ok(r), "{s}");
             assert_eq!(GameResult::from_ascii(r.as_str().as_bytes()), Ok(r));
+        }
+        // `½` as the Latin-1 byte 0xBD.
+        for (s, r) in [
+            (&b"\xbd-\xbd"[..], Draw),
+            (b"\xbd\xe2\x80\x93\xbd", Draw),
+            (b"\xbd-0", WhiteHalfBlackZero),
+            (b"0-\xbd", WhiteZeroBlackHalf),
+        ] {
+            assert_eq!(GameResult::from_ascii(s), Ok(r), "{s:?}");
         }
         assert_eq!(WhiteWins.pgn(), "1-0");
         assert_eq!(Draw.pgn(), "1/2-1/2");
