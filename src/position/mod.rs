@@ -359,8 +359,8 @@ impl Position {
     }
 
     /// Pieces of `attacker` that attack `sq`, with `occupied` as blockers.
-    /// Sliders are found by their empty-board rays (see
-    /// [`Position::is_attacked`]).
+    /// Sliders are found by their empty-board rays, as the crate-internal
+    /// `is_attacked` finds them.
     #[inline]
     pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
         let them = self.by_color(attacker);
