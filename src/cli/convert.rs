@@ -1,8 +1,7 @@
 //! `movetext convert`: every game's moves in another notation, as PGN
 //! export, or as JSON lines.
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
@@ -13,8 +12,9 @@ use movetext::validate::{GameError, GameSummary, GameVisitor};
 use movetext::{Move, Position};
 
 use super::input::{read_games, sources, Reading};
+use super::output::Output;
 use super::pgn_out::{write_tags, Movetext};
-use super::{error_line, json, parse_lang, ErrorLog, Failure, Located, ReadArgs};
+use super::{eprint_line, error_line, json, parse_lang, ErrorLog, Failure, Located, ReadArgs};
 
 /// What `convert` writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -80,7 +80,11 @@ pub struct ConvertArgs {
     /// No `+`/`#` after moves.
     #[arg(long)]
     no_suffix: bool,
-    /// Write to FILE instead of stdout.
+    /// Write to FILE instead of stdout. FILE may not be an input (also
+    /// through a link); it is written to a temporary file beside it and
+    /// renamed onto it when every input was read to its end (exit 0, or 1
+    /// with failed games written and reported); on an I/O error (exit 2)
+    /// or an interruption FILE is left as it was.
     #[arg(short, long, value_name = "FILE")]
     output: Option<String>,
 }
@@ -341,27 +345,20 @@ impl GameVisitor for ConvertVisitor {
 
 /// Runs `convert`.
 pub fn run(args: &ConvertArgs) -> ExitCode {
-    let (mut out, out_name): (Box<dyn Write>, String) = match &args.output {
-        Some(path) => match File::create(path) {
-            Ok(f) => (
-                Box::new(BufWriter::with_capacity(256 * 1024, f)),
-                path.clone(),
-            ),
-            Err(e) => return Failure::Output(path.clone(), e).report(),
-        },
-        None => (
-            Box::new(BufWriter::with_capacity(256 * 1024, io::stdout().lock())),
-            "stdout".to_string(),
-        ),
+    let sources = sources(&args.read);
+    let mut out = match Output::create(args.output.as_deref(), &sources) {
+        Ok(out) => out,
+        Err(f) => return f.report(),
     };
+    let out_name = out.name().to_string();
     let reading = Reading::new(&args.read);
     let mut failed = false;
     let mut input_failed = false;
     let jsonl = args.to == Target::Jsonl;
-    for src in sources(&args.read) {
+    for src in &sources {
         let name = src.name().to_string();
         let read = read_games(
-            &src,
+            src,
             &reading,
             || ConvertVisitor::new(args),
             |n, g: Converted, stderr| {
@@ -402,13 +399,21 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
                 f.report();
                 input_failed = true;
             }
+            // The output is dropped: a temporary file goes with it.
             Err(f) => return f.report(),
         }
     }
-    if let Err(e) = out.flush() {
-        return Failure::output(&out_name, e).report();
+    // Every input read to its end: the output is whole, failed games
+    // included (marked); else an output file is not written.
+    if let Err(f) = out.finish(!input_failed) {
+        return f.report();
     }
     if input_failed {
+        if let Some(path) = &args.output {
+            eprint_line(&format!(
+                "movetext: {path} not written: an input could not be read to its end"
+            ));
+        }
         ExitCode::from(2)
     } else if failed {
         ExitCode::from(1)

@@ -4,6 +4,8 @@
 //!   or sequential reading through the validator; the progress bar.
 //! - [`check`], [`convert`], [`stats`], [`perft`]: one module per command.
 //! - [`pgn_out`], [`json`]: the PGN export and JSON writers of `convert`.
+//! - [`output`]: `-o FILE`: never an input, written through a temporary
+//!   file renamed into place when the run is complete.
 //!
 //! Exit status: 0 when every game is valid, 1 when a game failed, 2 for a
 //! usage or I/O error (missing file, unreadable input, unwritable output).
@@ -15,6 +17,7 @@ pub mod check;
 pub mod convert;
 pub mod input;
 pub mod json;
+pub mod output;
 pub mod perft;
 pub mod pgn_out;
 pub mod stats;
@@ -29,6 +32,10 @@ use movetext::validate::{GameError, LanguageChoice, ValidateOptions};
 
 /// Exit status for a stdout closed early (128 + SIGPIPE).
 pub const EXIT_BROKEN_PIPE: u8 = 141;
+
+/// Exit status for a run interrupted while writing an output file (128 +
+/// SIGINT).
+pub const EXIT_INTERRUPTED: u8 = 130;
 
 /// Options every reading command shares.
 #[derive(Args, Debug, Clone)]

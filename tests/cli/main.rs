@@ -5,6 +5,7 @@
 mod compressed;
 mod corpus;
 mod io_errors;
+mod output_file;
 mod roundtrip;
 
 use std::io::Write;

@@ -1,0 +1,242 @@
+//! Where `-o FILE` output goes: never onto an input, and never a partial
+//! file in place of the old one.
+//!
+//! - An output that is the same file as an input (same device and inode:
+//!   the same path, a hard link, a symbolic link, or standard input
+//!   redirected from it) is refused before anything is opened for writing.
+//! - The output is written to a temporary file in the target's directory
+//!   (`.NAME.movetext-PID.tmp`, with the target's permissions if it
+//!   exists) and renamed onto the target only when the run is complete:
+//!   every input read to its end and every byte written, whether or not
+//!   some games failed (exit 0 or 1: a failed game is written and marked,
+//!   the output is whole). On an I/O error of an input or of the output
+//!   (exit 2), or when the run is interrupted (Ctrl-C, SIGTERM, SIGHUP),
+//!   the temporary file is removed and the target is left as it was. A run
+//!   killed outright (SIGKILL) cannot remove it: a stale `.movetext-PID.tmp`
+//!   may stay behind, the target is still untouched.
+//! - A target that exists and is not a regular file (`/dev/stdout`, a named
+//!   pipe, a terminal) is written directly.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use super::input::Source;
+use super::{Failure, EXIT_INTERRUPTED};
+
+/// Bytes buffered before a write to the output.
+const BUFFER: usize = 256 * 1024;
+
+/// The temporary file being written, removed by the interrupt handler.
+static PENDING: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// The output of a command: standard output, or a file written through a
+/// temporary one.
+pub struct Output {
+    out: BufWriter<Box<dyn Write>>,
+    name: String,
+    /// The temporary file and the target it replaces when done.
+    rename: Option<(PathBuf, PathBuf)>,
+}
+
+impl Output {
+    /// Standard output (`None`), or `path` checked against `inputs` and
+    /// written through a temporary file. Errors: the output is an input
+    /// (a usage error), or the temporary file cannot be created.
+    pub fn create(path: Option<&str>, inputs: &[Source]) -> Result<Output, Failure> {
+        let Some(path) = path else {
+            return Ok(Output {
+                out: BufWriter::with_capacity(BUFFER, Box::new(io::stdout().lock())),
+                name: "stdout".to_string(),
+                rename: None,
+            });
+        };
+        refuse_inputs(path, inputs)?;
+        remove_on_interrupt();
+        let target = Path::new(path);
+        let fail = |e: io::Error| Failure::Output(path.to_string(), e);
+        // An existing target that is not a regular file is written as it is.
+        let existing = fs::metadata(target).ok();
+        if existing.as_ref().is_some_and(|m| !m.is_file()) {
+            let file = OpenOptions::new().write(true).open(target).map_err(fail)?;
+            return Ok(Output {
+                out: BufWriter::with_capacity(BUFFER, Box::new(file)),
+                name: path.to_string(),
+                rename: None,
+            });
+        }
+        // Through a symbolic link, the file it points to is replaced.
+        let target = if existing.is_some() {
+            fs::canonicalize(target).map_err(fail)?
+        } else {
+            target.to_path_buf()
+        };
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let file_name = target
+            .file_name()
+            .ok_or_else(|| fail(io::Error::other("not a file name")))?;
+        let temp = dir.join(format!(
+            ".{}.movetext-{}.tmp",
+            file_name.to_string_lossy(),
+            std::process::id()
+        ));
+        let file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)
+            .map_err(fail)?;
+        set_pending(Some(temp.clone()));
+        if let Some(m) = existing {
+            // Best effort: the target keeps its permissions.
+            let _ = file.set_permissions(m.permissions());
+        }
+        Ok(Output {
+            out: BufWriter::with_capacity(BUFFER, Box::new(file)),
+            name: path.to_string(),
+            rename: Some((temp, target)),
+        })
+    }
+
+    /// The name used in messages (`stdout` or the path given).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Ends the output. `complete`: the run read every input to its end;
+    /// then the output is flushed and renamed into place. Otherwise (or if
+    /// that fails) the temporary file is removed and the target left as it
+    /// was.
+    pub fn finish(mut self, complete: bool) -> Result<(), Failure> {
+        let flushed = self.out.flush();
+        let rename = self.rename.take();
+        // Closes the file before it is renamed.
+        drop(std::mem::replace(
+            &mut self.out,
+            BufWriter::new(Box::new(io::sink())),
+        ));
+        let name = std::mem::take(&mut self.name);
+        let Some((temp, target)) = rename else {
+            return flushed.map_err(|e| Failure::output(&name, e));
+        };
+        let done = match flushed {
+            Ok(()) if complete => fs::rename(&temp, &target),
+            Ok(()) => Ok(()),
+            Err(e) => Err(e),
+        };
+        if done.is_err() || !complete {
+            let _ = fs::remove_file(&temp);
+        }
+        set_pending(None);
+        done.map_err(|e| Failure::Output(name, e))
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.out.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.out.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+impl Drop for Output {
+    /// An output dropped without [`Output::finish`] (an early return) is
+    /// incomplete: its temporary file goes.
+    fn drop(&mut self) {
+        if let Some((temp, _)) = self.rename.take() {
+            let _ = fs::remove_file(&temp);
+            set_pending(None);
+        }
+    }
+}
+
+fn set_pending(path: Option<PathBuf>) {
+    if let Ok(mut p) = PENDING.lock() {
+        *p = path;
+    }
+}
+
+/// Removes the temporary output on Ctrl-C, SIGTERM and SIGHUP, then exits
+/// with status 130 (what a shell reports for a process ended by SIGINT).
+/// Installed when an output file is created.
+fn remove_on_interrupt() {
+    let _ = ctrlc::set_handler(|| {
+        if let Ok(mut p) = PENDING.lock() {
+            if let Some(temp) = p.take() {
+                let _ = fs::remove_file(temp);
+            }
+        }
+        super::eprint_line("movetext: interrupted; the output file was not written");
+        std::process::exit(i32::from(EXIT_INTERRUPTED));
+    });
+}
+
+/// Refuses `output` if it is the same file as an input.
+fn refuse_inputs(output: &str, inputs: &[Source]) -> Result<(), Failure> {
+    let Some(out) = identity(Path::new(output)) else {
+        // Not there yet: no input can be it.
+        return Ok(());
+    };
+    for src in inputs {
+        let same = match src {
+            Source::File(p) => identity(Path::new(p)) == Some(out),
+            Source::Stdin => stdin_identity() == Some(out),
+            Source::Sample => false,
+        };
+        if same {
+            let what = match src {
+                Source::File(p) if p == output => format!("{output} is also an input"),
+                Source::File(p) => format!("{output} is the same file as the input {p}"),
+                _ => format!("{output} is the same file as standard input"),
+            };
+            return Err(Failure::Usage(format!(
+                "{what}; refusing to write over it (write to another file)"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// A file's device and inode, through symbolic links (None if it does not
+/// exist).
+#[cfg(unix)]
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// The file behind standard input, if it is one.
+#[cfg(unix)]
+fn stdin_identity() -> Option<(u64, u64)> {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
+    let m = File::from(fd).metadata().ok()?;
+    m.is_file().then(|| (m.dev(), m.ino()))
+}
+
+/// Elsewhere: the canonical path stands for the file (hard links are not
+/// seen).
+#[cfg(not(unix))]
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    use std::hash::{Hash, Hasher};
+    let p = fs::canonicalize(path).ok()?;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    p.hash(&mut h);
+    Some((0, h.finish()))
+}
+
+#[cfg(not(unix))]
+fn stdin_identity() -> Option<(u64, u64)> {
+    None
+}

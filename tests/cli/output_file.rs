@@ -1,0 +1,211 @@
+//! `convert -o FILE`: never onto an input (through links and standard
+//! input too), never a partial file in place of the old one.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use super::{data, run, Run};
+
+/// A fresh directory in the temporary directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let p = std::env::temp_dir().join(format!("movetext-out-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&p);
+        fs::create_dir(&p).unwrap();
+        TempDir(p)
+    }
+
+    fn file(&self, name: &str) -> String {
+        self.0.join(name).to_string_lossy().into_owned()
+    }
+
+    /// The names in the directory, sorted.
+    fn names(&self) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(&self.0)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn small() -> Vec<u8> {
+    fs::read(data("small.pgn")).unwrap()
+}
+
+fn refused(r: &Run, message: &str) {
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert_eq!(r.stdout, "");
+    assert_eq!(
+        r.stderr,
+        format!("movetext: {message}; refusing to write over it (write to another file)\n")
+    );
+}
+
+#[test]
+fn output_onto_an_input_is_refused() {
+    let dir = TempDir::new("onto-input");
+    let x = dir.file("x.pgn");
+    fs::write(&x, small()).unwrap();
+    let hard = dir.file("hard.pgn");
+    fs::hard_link(&x, &hard).unwrap();
+    let soft = dir.file("soft.pgn");
+    std::os::unix::fs::symlink(&x, &soft).unwrap();
+    let other = data("small.pgn");
+    for to in ["pgn", "uci"] {
+        refused(
+            &run(&["convert", "--to", to, "-o", &x, &x]),
+            &format!("{x} is also an input"),
+        );
+        refused(
+            &run(&["convert", "--to", to, "-o", &hard, &other, &x]),
+            &format!("{hard} is the same file as the input {x}"),
+        );
+        refused(
+            &run(&["convert", "--to", to, "-o", &soft, &x]),
+            &format!("{soft} is the same file as the input {x}"),
+        );
+        refused(
+            &run(&["convert", "--to", to, "-o", &x, &soft]),
+            &format!("{x} is the same file as the input {soft}"),
+        );
+    }
+    // Standard input redirected from the output file.
+    let out = Command::new(env!("CARGO_BIN_EXE_movetext"))
+        .args(["convert", "-o", &x, "-"])
+        .stdin(fs::File::open(&x).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!("movetext: {x} is the same file as standard input; refusing to write over it (write to another file)\n")
+    );
+    // Nothing was touched, nothing left behind.
+    assert_eq!(fs::read(&x).unwrap(), small());
+    assert_eq!(dir.names(), ["hard.pgn", "soft.pgn", "x.pgn"]);
+}
+
+#[test]
+fn output_replaces_the_target_only_when_complete() {
+    let dir = TempDir::new("complete");
+    let target = dir.file("out.txt");
+    fs::write(&target, "old\n").unwrap();
+    // A missing input: exit 2, the target as it was, no temporary file.
+    let r = run(&[
+        "convert",
+        "--to",
+        "uci",
+        "-o",
+        &target,
+        &data("small.pgn"),
+        "/nonexistent/x.pgn",
+    ]);
+    assert_eq!(r.code, Some(2));
+    assert_eq!(
+        r.stderr,
+        format!("movetext: /nonexistent/x.pgn: No such file or directory\nmovetext: {target} not written: an input could not be read to its end\n")
+    );
+    assert_eq!(fs::read_to_string(&target).unwrap(), "old\n");
+    assert_eq!(dir.names(), ["out.txt"]);
+    // Truncated compressed input: the same.
+    let gz = fs::read(data("small.pgn.gz")).unwrap();
+    let cut = dir.file("cut.pgn.gz");
+    fs::write(&cut, &gz[..gz.len() / 2]).unwrap();
+    let r = run(&["convert", "--to", "uci", "-o", &target, &cut]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert_eq!(fs::read_to_string(&target).unwrap(), "old\n");
+    assert_eq!(dir.names(), ["cut.pgn.gz", "out.txt"]);
+    // A failed game is still a complete output (exit 1): written.
+    let r = run(&["convert", "--to", "uci", "-o", &target, &data("broken.pgn")]);
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert_ne!(fs::read_to_string(&target).unwrap(), "old\n");
+    // Success: the whole output, and the target keeps its permissions.
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(&target, fs::Permissions::from_mode(0o640)).unwrap();
+    let r = run(&["convert", "--to", "uci", "-o", &target, &data("small.pgn")]);
+    assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
+    assert_eq!(fs::read_to_string(&target).unwrap(), super::SMALL_UCI);
+    assert_eq!(
+        fs::metadata(&target).unwrap().permissions().mode() & 0o777,
+        0o640
+    );
+    assert_eq!(dir.names(), ["cut.pgn.gz", "out.txt"]);
+    // Through a symbolic link, the file it points to is written.
+    let link = dir.file("link.txt");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    fs::write(&target, "old\n").unwrap();
+    let r = run(&["convert", "--to", "uci", "-o", &link, &data("small.pgn")]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(fs::read_to_string(&target).unwrap(), super::SMALL_UCI);
+    // A device is written as it is.
+    let r = run(&["convert", "-o", "/dev/null", &data("small.pgn")]);
+    assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
+}
+
+/// Waits until `pred` holds (for at most 20 s).
+fn wait_for(what: &str, pred: impl Fn() -> bool) {
+    let start = Instant::now();
+    while !pred() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "timed out waiting for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn interrupted_run_leaves_the_target() {
+    for signal in ["INT", "TERM"] {
+        let dir = TempDir::new(&format!("interrupt-{signal}"));
+        let target = dir.file("out.pgn");
+        fs::write(&target, "old\n").unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_movetext"))
+            .args(["convert", "--to", "pgn", "--jobs", "1", "-o", &target, "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Some games, and the pipe left open: the run is under way.
+        let mut stdin = child.stdin.take().unwrap();
+        std::io::Write::write_all(&mut stdin, &small()).unwrap();
+        wait_for("the temporary file", || dir.names().len() == 2);
+        let temp = dir.names().into_iter().find(|n| n != "out.pgn").unwrap();
+        assert!(
+            temp.starts_with(".out.pgn.movetext-") && temp.ends_with(".tmp"),
+            "{temp}"
+        );
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let out = child.wait_with_output().unwrap();
+        drop(stdin);
+        assert_eq!(out.status.code(), Some(130), "{signal}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "movetext: interrupted; the output file was not written\n"
+        );
+        assert_eq!(fs::read_to_string(&target).unwrap(), "old\n");
+        assert_eq!(dir.names(), ["out.pgn"], "{signal}");
+        assert!(Path::new(&target).exists());
+    }
+}
