@@ -64,6 +64,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let mut totals = Totals::default();
     let mut io_failed = false;
     let mut read_any = false;
+    let mut no_game = false;
     let start = Instant::now();
     for src in sources(&args.read) {
         let name = src.name().to_string();
@@ -104,6 +105,12 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                 f.report();
                 io_failed = true;
             }
+            Err(f) if f.is_no_game() => {
+                let _ = out.flush();
+                f.report();
+                read_any = true;
+                no_game = true;
+            }
             Err(f) => return f.report(),
         }
     }
@@ -128,7 +135,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     }
     if io_failed {
         ExitCode::from(2)
-    } else if totals.failed > 0 {
+    } else if totals.failed > 0 || no_game {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -399,6 +399,11 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
                 f.report();
                 input_failed = true;
             }
+            Err(f) if f.is_no_game() => {
+                let _ = out.flush();
+                f.report();
+                failed = true;
+            }
             // The output is dropped: a temporary file goes with it.
             Err(f) => return f.report(),
         }

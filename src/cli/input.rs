@@ -7,11 +7,16 @@ use std::cell::Cell;
 use std::fs::File;
 use std::io::{self, IsTerminal, Read};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use movetext::pgn::{decompress, par_read, Control, ParOptions, Reader};
-use movetext::validate::{GameVisitor, ValidateOptions, Validator};
+use movetext::pgn::decompress::{self, describe, NOT_PGN_LEN, SNIFF_LEN};
+use movetext::pgn::{par_read, Control, ParOptions, Reader};
+use movetext::pgn::{GameResult, Nag, RawTag};
+use movetext::validate::{GameError, GameSummary, GameVisitor, ValidateOptions, Validator};
+use movetext::{Move, Position};
 
 use super::{eprint_line, Failure, ReadArgs};
 
@@ -98,12 +103,27 @@ impl Reading {
     }
 }
 
-/// Counts the bytes read through it, and reads as ended once `stop` is set
-/// (so a closed stdout ends the reading early).
+/// Decompressed bytes read without any game beginning after which an
+/// input is given up as not PGN (64 MiB): `/dev/zero` piped, or a large
+/// binary file, ends in bounded time. (A parallel reading looks at most
+/// about 40 MiB ahead of the first game it has not read.)
+pub const GAMELESS_LIMIT: u64 = 64 << 20;
+
+/// Counts the bytes read through it and keeps the first ones, notes
+/// whether any is not blank, and reads as ended once `stop` is set (so a
+/// closed stdout ends the reading early) or once `limit` bytes were read
+/// and no game has begun.
 struct Counting<R> {
     inner: R,
     bytes: u64,
     stop: Rc<Cell<bool>>,
+    /// The first [`SNIFF_LEN`] bytes.
+    head: Vec<u8>,
+    /// Whether every byte so far is white space (or a UTF-8 BOM).
+    blank: bool,
+    begun: Arc<AtomicBool>,
+    limit: u64,
+    gave_up: bool,
 }
 
 impl<R: Read> Read for Counting<R> {
@@ -111,9 +131,71 @@ impl<R: Read> Read for Counting<R> {
         if self.stop.get() {
             return Ok(0);
         }
+        if self.bytes >= self.limit && !self.begun.load(Ordering::Relaxed) {
+            self.gave_up = true;
+            return Ok(0);
+        }
         let n = self.inner.read(buf)?;
+        let data = &buf[..n];
+        if self.head.len() < SNIFF_LEN {
+            let take = n.min(SNIFF_LEN - self.head.len());
+            self.head.extend_from_slice(&data[..take]);
+        }
+        if self.blank {
+            self.blank = data
+                .iter()
+                .all(|&b| b.is_ascii_whitespace() || b == 0xef || b == 0xbb || b == 0xbf);
+        }
         self.bytes += n as u64;
         Ok(n)
+    }
+}
+
+/// A game visitor that notes, in a flag the reading thread sees, that a
+/// game has begun; every call is passed on.
+struct Begun<G> {
+    inner: G,
+    begun: Arc<AtomicBool>,
+}
+
+impl<G: GameVisitor> GameVisitor for Begun<G> {
+    type Output = G::Output;
+    fn begin_game(&mut self, game: u64) {
+        self.begun.store(true, Ordering::Relaxed);
+        self.inner.begin_game(game);
+    }
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
+        self.inner.tag(name, value);
+    }
+    fn start(&mut self, pos: &Position) {
+        self.inner.start(pos);
+    }
+    fn legal_move(&mut self, before: &Position, m: Move, token: &[u8], depth: u32) {
+        self.inner.legal_move(before, m, token, depth);
+    }
+    fn null_move(&mut self, before: &Position, depth: u32) {
+        self.inner.null_move(before, depth);
+    }
+    fn nag(&mut self, nag: Nag) {
+        self.inner.nag(nag);
+    }
+    fn comment(&mut self, comment: &[u8]) {
+        self.inner.comment(comment);
+    }
+    fn begin_variation(&mut self) {
+        self.inner.begin_variation();
+    }
+    fn end_variation(&mut self) {
+        self.inner.end_variation();
+    }
+    fn result(&mut self, result: GameResult) {
+        self.inner.result(result);
+    }
+    fn error(&mut self, error: &GameError) {
+        self.inner.error(error);
+    }
+    fn end_game(&mut self, summary: &GameSummary) -> G::Output {
+        self.inner.end_game(summary)
     }
 }
 
@@ -206,10 +288,28 @@ where
     let stderr = Stderr(bar.clone());
     let stop = Rc::new(Cell::new(false));
     let decoded = decompress::open(raw).map_err(in_err)?;
+    // An image, an executable...: said at once, not read as text.
+    let (head, decoded) = decompress::peek_n(decoded, NOT_PGN_LEN).map_err(in_err)?;
+    if let Some(seen) = decompress::not_pgn(&head) {
+        return Err(Failure::NoGame(
+            name,
+            format!("; the input starts with {seen}"),
+        ));
+    }
+    let begun = Arc::new(AtomicBool::new(false));
     let mut input = Counting {
         inner: decoded,
         bytes: 0,
         stop: stop.clone(),
+        head: Vec::new(),
+        blank: true,
+        begun: begun.clone(),
+        limit: GAMELESS_LIMIT.max(4 * reading.chunk_size as u64 + (16 << 20)),
+        gave_up: false,
+    };
+    let make = || Begun {
+        inner: make(),
+        begun: begun.clone(),
     };
     let start = Instant::now();
     let mut failure: Option<Failure> = None;
@@ -258,5 +358,14 @@ where
         return Err(f);
     }
     result.map_err(in_err)?;
+    if games == 0 && !input.blank {
+        let within = if input.gave_up {
+            format!(" in the first {} MiB", input.limit >> 20)
+        } else {
+            String::new()
+        };
+        let seen = format!("{within}; the input starts with {}", describe(&input.head));
+        return Err(Failure::NoGame(name, seen));
+    }
     Ok(input.bytes)
 }

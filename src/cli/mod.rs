@@ -7,8 +7,9 @@
 //! - [`output`]: `-o FILE`: never an input, written through a temporary
 //!   file renamed into place when the run is complete.
 //!
-//! Exit status: 0 when every game is valid, 1 when a game failed, 2 for a
-//! usage or I/O error (missing file, unreadable input, unwritable output).
+//! Exit status: 0 when every game is valid, 1 when a game failed or an
+//! input held no game (and was not blank), 2 for a usage or I/O error
+//! (missing file, unreadable input, unwritable output).
 //! When stdout is closed early (`movetext convert ... | head`), the tool
 //! stops quietly with status 141, what a shell reports for a process ended
 //! by SIGPIPE.
@@ -114,6 +115,10 @@ pub enum Failure {
     Output(String, io::Error),
     /// Bad use (a bad FEN...), with its message.
     Usage(String),
+    /// An input holds no game but is not blank: its name, and where it
+    /// was looked for and what it looks like (exit status 1, the other
+    /// inputs are still read).
+    NoGame(String, String),
 }
 
 impl Failure {
@@ -131,10 +136,19 @@ impl Failure {
         matches!(self, Failure::Input(..))
     }
 
+    /// Whether an input held no game (the others can still be read).
+    pub fn is_no_game(&self) -> bool {
+        matches!(self, Failure::NoGame(..))
+    }
+
     /// Prints the failure (nothing for a broken pipe) and gives the status.
     pub fn report(&self) -> ExitCode {
         match self {
             Failure::BrokenPipe => ExitCode::from(EXIT_BROKEN_PIPE),
+            Failure::NoGame(..) => {
+                eprint_line(&format!("movetext: {self}"));
+                ExitCode::from(1)
+            }
             other => {
                 eprint_line(&format!("movetext: {other}"));
                 ExitCode::from(2)
@@ -151,6 +165,7 @@ impl fmt::Display for Failure {
                 write!(f, "{name}: {}", io_message(e))
             }
             Failure::Usage(m) => f.write_str(m),
+            Failure::NoGame(name, seen) => write!(f, "{name}: no PGN game found{seen}"),
         }
     }
 }

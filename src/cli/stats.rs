@@ -220,6 +220,7 @@ pub fn run(args: &StatsArgs) -> ExitCode {
     let reading = Reading::new(&args.read);
     let mut totals = Totals::default();
     let mut input_failed = false;
+    let mut no_game = false;
     for src in sources(&args.read) {
         let read = read_games(&src, &reading, StatsVisitor::default, |_, g, _| {
             totals.add(g);
@@ -229,7 +230,8 @@ pub fn run(args: &StatsArgs) -> ExitCode {
             Ok(_) => {}
             Err(f) => {
                 f.report();
-                input_failed = true;
+                no_game |= f.is_no_game();
+                input_failed |= !f.is_no_game();
             }
         }
     }
@@ -239,6 +241,8 @@ pub fn run(args: &StatsArgs) -> ExitCode {
     }
     if input_failed {
         ExitCode::from(2)
+    } else if no_game {
+        ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     }

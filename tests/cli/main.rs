@@ -5,6 +5,7 @@
 mod compressed;
 mod corpus;
 mod io_errors;
+mod not_pgn;
 mod output_file;
 mod roundtrip;
 

@@ -11,14 +11,22 @@
 //! | gzip | `1F 8B` | concatenated members too |
 //! | bzip2 | `BZh` | concatenated streams too |
 //! | xz | `FD 37 7A 58 5A 00` | concatenated streams too; dictionaries up to [`MAX_XZ_DICTIONARY`] |
+//! | UTF-16 text | `FF FE` or `FE FF` (after decompression) | transcoded to UTF-8 |
 //!
 //! Input that starts with another compression or archive format (lz4, 7z,
 //! zip, rar, lzip, Unix compress) is refused with an error that names it,
-//! instead of being read as text. Anything else is read as it is.
+//! instead of being read as text. Text (compressed or not) that starts
+//! with a UTF-16 byte order mark (`FF FE`, `FE FF`) is read as UTF-8
+//! ([`Utf16Reader`]). Anything else is read as it is; [`describe`] says
+//! what an input that holds no game looks like.
 
 mod frames;
+mod sniff;
+mod utf16;
 
 pub use self::frames::{MAX_WINDOW as MAX_ZSTD_WINDOW, MAX_WINDOW_LOG as MAX_ZSTD_WINDOW_LOG};
+pub use self::sniff::{binary_format, describe, not_pgn, NOT_PGN_LEN, SNIFF_LEN};
+pub use self::utf16::{Endian, Utf16Reader};
 
 use std::io::{self, Read};
 
@@ -110,8 +118,13 @@ pub type Peeked<R> = io::Chain<io::Cursor<Vec<u8>>, R>;
 /// Reads the first [`HEAD_LEN`] bytes of `reader` (fewer only if it ends
 /// first), however many reads that takes, and gives them with the stream
 /// that yields them again followed by the rest.
-pub fn peek<R: Read>(mut reader: R) -> io::Result<(Vec<u8>, Peeked<R>)> {
-    let mut head = vec![0; HEAD_LEN];
+pub fn peek<R: Read>(reader: R) -> io::Result<(Vec<u8>, Peeked<R>)> {
+    peek_n(reader, HEAD_LEN)
+}
+
+/// [`peek`] of the first `n` bytes.
+pub fn peek_n<R: Read>(mut reader: R, n: usize) -> io::Result<(Vec<u8>, Peeked<R>)> {
+    let mut head = vec![0; n];
     let mut len = 0;
     crate::pgn::buffer::read_full(&mut reader, &mut head, &mut len)?;
     head.truncate(len);
@@ -140,7 +153,22 @@ pub fn peek<R: Read>(mut reader: R) -> io::Result<(Vec<u8>, Peeked<R>)> {
 #[cfg(feature = "compression")]
 pub fn open<'a, R: Read + Send + 'a>(reader: R) -> io::Result<Box<dyn Read + Send + 'a>> {
     let (head, input) = peek(reader)?;
-    open_as(Compression::detect(&head), input)
+    match Compression::detect(&head) {
+        Compression::None => Ok(as_text(&head, input)),
+        kind => {
+            let (head, decoded) = peek(open_as(kind, input)?)?;
+            Ok(as_text(&head, decoded))
+        }
+    }
+}
+
+/// `input`, whose first bytes are `head`, read as UTF-8: transcoded if
+/// `head` starts with a UTF-16 byte order mark.
+pub fn as_text<'a, R: Read + Send + 'a>(head: &[u8], input: R) -> Box<dyn Read + Send + 'a> {
+    match Endian::from_bom(head) {
+        Some(endian) => Box::new(Utf16Reader::new(input, endian)),
+        None => Box::new(input),
+    }
 }
 
 /// [`open`] with the compression already known.
