@@ -8,7 +8,7 @@
 //!
 //! - [`visitor`]: the trait, the call order, results, NAGs, errors.
 //! - [`reader`]: the state machine and its rules.
-//! - [`scan`]: byte scanning and the game-start rule.
+//! - [`scan`]: byte scanning and the hard-game-start rule.
 //! - [`split`]: game boundaries without tokenizing; game-aligned chunks.
 //! - [`parallel`]: pipelined parallel reading on all cores (feature
 //!   `parallel`): [`par_read_all`], [`par_read`].
@@ -34,6 +34,7 @@
 //! ```
 
 pub mod buffer;
+mod bytes;
 pub mod decompress;
 pub mod events;
 #[cfg(feature = "parallel")]

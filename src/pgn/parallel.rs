@@ -4,7 +4,8 @@
 //! # Design
 //!
 //! - The **calling thread** reads the input, cuts it into chunks of about
-//!   `chunk_size` bytes at hard game starts (the [resync rule](super::split),
+//!   `chunk_size` bytes at hard game starts (the
+//!   [hard-game-start rule](super::scan), see [`split`](super::split),
 //!   so every chunk reads exactly as it does inside one sequential
 //!   [`Reader::new`]: a chunk is read through a window of that reader's
 //!   default buffer size, so the longest token and comment are the same),

@@ -1,7 +1,7 @@
 //! Byte scanning helpers (memchr based), each with a plain scalar twin used
 //! as the test oracle.
 //!
-//! # The game-start rule
+//! # The hard-game-start rule
 //!
 //! A **tag line** is a line (bytes up to, not including, LF or CR) of at most
 //! [`MAX_TAG_LINE`] bytes that
@@ -24,6 +24,10 @@
 //! looks only at the two lines around a point, any input can be cut at hard
 //! game starts and the pieces read independently with identical results
 //! (see [`super::split`]).
+
+#[cfg(target_arch = "x86_64")]
+use super::bytes::sse2;
+use super::bytes::{bytes_below, eol_bracket_masks, non_name_bytes, splat, word, zero_bytes};
 
 /// The longest line that can be a tag line (16 KiB).
 pub const MAX_TAG_LINE: usize = 16 * 1024;
@@ -215,34 +219,6 @@ fn line_ends_and_sections_with<const CR: bool>(data: &[u8], mut section: impl Fn
     ends
 }
 
-/// The LF, CR and `[` bytes of 64 bytes, as bit masks (bit `k`: byte `k`).
-/// Without `CR`, the CR mask is not computed (zero).
-#[cfg_attr(not(feature = "parallel"), allow(dead_code))]
-#[inline(always)]
-fn eol_bracket_masks<const CR: bool>(c: &[u8; 64]) -> (u64, u64, u64) {
-    #[cfg(target_arch = "x86_64")]
-    let masks = sse2::eol_bracket_masks::<CR>(c);
-    #[cfg(not(target_arch = "x86_64"))]
-    let masks = {
-        let (lf, cr, bracket) = eol_bracket_masks_scalar(c);
-        (lf, if CR { cr } else { 0 }, bracket)
-    };
-    masks
-}
-
-/// Byte-by-byte twin of [`eol_bracket_masks`] (the portable build, and
-/// the oracle of the SSE2 one).
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-fn eol_bracket_masks_scalar(c: &[u8; 64]) -> (u64, u64, u64) {
-    let (mut lf, mut cr, mut bracket) = (0, 0, 0);
-    for (k, &b) in c.iter().enumerate() {
-        lf |= u64::from(b == b'\n') << k;
-        cr |= u64::from(b == b'\r') << k;
-        bracket |= u64::from(b == b'[') << k;
-    }
-    (lf, cr, bracket)
-}
-
 /// Whether `line` (without its line end) is a tag line.
 pub fn is_tag_line(line: &[u8]) -> bool {
     if line.len() > MAX_TAG_LINE || line.first() != Some(&b'[') {
@@ -274,46 +250,6 @@ pub fn is_tag_line(line: &[u8]) -> bool {
         end -= 1;
     }
     end > open + 1 && line[end - 1] == b'"'
-}
-
-/// Eight bytes of `s` from `at` as a little-endian word (None past the end).
-#[inline(always)]
-fn word(s: &[u8], at: usize) -> Option<u64> {
-    let chunk = s.get(at..at + 8)?;
-    Some(u64::from_le_bytes(chunk.try_into().ok()?))
-}
-
-const LO: u64 = 0x0101_0101_0101_0101;
-const HI: u64 = 0x8080_8080_8080_8080;
-
-/// The high bit of the lowest zero byte of `v` (higher flags may be wrong).
-#[inline(always)]
-fn zero_bytes(v: u64) -> u64 {
-    v.wrapping_sub(LO) & !v & HI
-}
-
-/// The high bit of each byte of `x` equal to `b`, exactly.
-#[inline(always)]
-fn eq_bytes(x: u64, b: u8) -> u64 {
-    let v = x ^ (LO * u64::from(b));
-    !(((v & !HI).wrapping_add(!HI)) | v | !HI)
-}
-
-/// The high bit of each byte of `x` in `lo..=hi` (`hi < 0x80`), exactly.
-#[inline(always)]
-fn in_range(x: u64, lo: u8, hi: u8) -> u64 {
-    let a = x & !HI;
-    let ge = a.wrapping_add(LO * u64::from(0x80 - lo));
-    let gt = a.wrapping_add(LO * u64::from(0x7f - hi));
-    ge & !gt & !x & HI
-}
-
-/// The high bit of each byte of `x` that may not be in a tag name (anything
-/// but ASCII letters, digits and `_`).
-#[inline(always)]
-fn non_name_bytes(x: u64) -> u64 {
-    let name = in_range(x, b'0', b'9') | in_range(x | (LO * 0x20), b'a', b'z') | eq_bytes(x, b'_');
-    !name & HI
 }
 
 /// The common tag line `[Name "value"]` at the start of `s`, ended by a
@@ -423,119 +359,6 @@ fn close_tag_line(s: &[u8], name_end: usize, q2: usize) -> Option<(usize, usize)
     Some((name_end, len))
 }
 
-/// Byte classes of 16 bytes with SSE2, as bit masks (bit `k`: byte `k`).
-#[cfg(target_arch = "x86_64")]
-mod sse2 {
-    use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
-        _mm_set_epi64x, _mm_sub_epi8,
-    };
-
-    /// The 16 bytes in a register.
-    #[inline(always)]
-    fn load(c: &[u8; 16]) -> __m128i {
-        let lo = i64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-        let hi = i64::from_le_bytes([c[8], c[9], c[10], c[11], c[12], c[13], c[14], c[15]]);
-        // SAFETY: SSE2 is part of the x86_64 baseline (every x86_64 target
-        // enables it); the intrinsic works on values, not memory.
-        unsafe { _mm_set_epi64x(hi, lo) }
-    }
-
-    /// The bytes of `c` that may not be in a tag name (anything but ASCII
-    /// letters, digits and `_`).
-    #[inline(always)]
-    pub(super) fn non_name(c: &[u8; 16]) -> u32 {
-        let x = load(c);
-        // SAFETY: as in `load`: SSE2 only, values only.
-        unsafe {
-            let splat = |b: u8| _mm_set1_epi8(b as i8);
-            // `lo..=lo + n`: one unsigned compare after a shift.
-            let within = |v: __m128i, lo: u8, n: u8| {
-                let t = _mm_sub_epi8(v, splat(lo));
-                _mm_cmpeq_epi8(_mm_min_epu8(t, splat(n)), t)
-            };
-            let digit = within(x, b'0', 9);
-            let letter = within(_mm_or_si128(x, splat(0x20)), b'a', 25);
-            let name = _mm_or_si128(_mm_or_si128(digit, letter), _mm_cmpeq_epi8(x, splat(b'_')));
-            !(_mm_movemask_epi8(name) as u32) & 0xffff
-        }
-    }
-
-    /// The control bytes of the `16 * N` bytes `c` (below 0x20: LF, CR,
-    /// tab ...), and their `"` and `\\` (bit `k`: byte `k`).
-    #[inline(always)]
-    pub(super) fn line_masks<const N: usize>(c: &[[u8; 16]; N]) -> (u64, u64) {
-        let mut control = 0;
-        let mut quote = 0;
-        for (q, c) in c.iter().enumerate() {
-            let x = load(c);
-            // SAFETY: as in `load`: SSE2 only, values only.
-            unsafe {
-                let splat = |b: u8| _mm_set1_epi8(b as i8);
-                let ctl = _mm_cmpeq_epi8(_mm_min_epu8(x, splat(0x1f)), x);
-                let qb = _mm_or_si128(
-                    _mm_cmpeq_epi8(x, splat(b'"')),
-                    _mm_cmpeq_epi8(x, splat(b'\\')),
-                );
-                control |= u64::from(_mm_movemask_epi8(ctl) as u16) << (16 * q);
-                quote |= u64::from(_mm_movemask_epi8(qb) as u16) << (16 * q);
-            }
-        }
-        (control, quote)
-    }
-
-    /// The LF, CR and `[` bytes of `c` (bit `k`: byte `k`).
-    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
-    #[inline(always)]
-    pub(super) fn eol_bracket_masks<const CR: bool>(c: &[u8; 64]) -> (u64, u64, u64) {
-        let (mut lf, mut cr, mut bracket) = (0, 0, 0);
-        for q in 0..4 {
-            let x = load(c[16 * q..16 * q + 16].try_into().unwrap_or(&[0; 16]));
-            // SAFETY: as in `load`: SSE2 only, values only.
-            unsafe {
-                let mask = |b: u8| {
-                    let m = _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(b as i8)));
-                    u64::from(m as u16) << (16 * q)
-                };
-                lf |= mask(b'\n');
-                if CR {
-                    cr |= mask(b'\r');
-                }
-                bracket |= mask(b'[');
-            }
-        }
-        (lf, cr, bracket)
-    }
-
-    /// Asks for the cache line of `data[at]`, if `data` holds it, to be
-    /// loaded (a hint: nothing is read into the program).
-    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
-    #[inline(always)]
-    pub(super) fn prefetch(data: &[u8], at: usize) {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        if let Some(b) = data.get(at) {
-            // SAFETY: a prefetch never faults and reads nothing into the
-            // program; the address is that of a byte of `data`, alive here.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(b).cast::<i8>()) }
-        }
-    }
-
-    /// The bytes of `c` that end a simple tag value: `"`, `\\` and controls
-    /// (LF and CR, but also a tab).
-    #[inline(always)]
-    pub(super) fn quote_or_control(c: &[u8; 16]) -> u32 {
-        let x = load(c);
-        // SAFETY: as in `load`: SSE2 only, values only.
-        unsafe {
-            let splat = |b: u8| _mm_set1_epi8(b as i8);
-            let control = _mm_cmpeq_epi8(_mm_min_epu8(x, splat(0x1f)), x);
-            let quote = _mm_cmpeq_epi8(x, splat(b'"'));
-            let backslash = _mm_cmpeq_epi8(x, splat(b'\\'));
-            _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(control, quote), backslash)) as u32
-        }
-    }
-}
-
 /// Word-at-a-time twin of [`simple_tag_line`] (the portable build, and
 /// the oracle of the SSE2 one).
 ///
@@ -568,11 +391,8 @@ pub(crate) fn simple_tag_line_swar(s: &[u8]) -> Option<(usize, usize)> {
     // The closing quote: the first `"`, `\`, LF or CR after the opening one.
     // Bytes below 0x20 (LF, CR, but also a tab: no simple tag line then),
     // `"` and `\`; the lowest flag of each term is exact, so the lowest of all is.
-    let special = |x: u64| {
-        x.wrapping_sub(LO * 0x20) & !x & HI
-            | zero_bytes(x ^ (LO * u64::from(b'"')))
-            | zero_bytes(x ^ (LO * u64::from(b'\\')))
-    };
+    let special =
+        |x: u64| bytes_below(x, 0x20) | zero_bytes(x ^ splat(b'"')) | zero_bytes(x ^ splat(b'\\'));
     let mut i = q1 + 1;
     let q2 = loop {
         if i >= MAX_TAG_LINE {
@@ -727,18 +547,15 @@ pub fn for_each_hard_start(data: &[u8], eof: bool, mut f: impl FnMut(usize) -> b
 /// first, with `memchr` for the rest of a long line.
 #[inline]
 fn short_line_end(s: &[u8], cr: bool) -> Option<usize> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let zero_bytes = |v: u64| v.wrapping_sub(LO) & !v & HI;
     let mut i = 0;
     while i < 64 {
         let Some(chunk) = s.get(i..i + 8) else {
             break;
         };
         let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        let mut m = zero_bytes(x ^ (LO * u64::from(b'\n')));
+        let mut m = zero_bytes(x ^ splat(b'\n'));
         if cr {
-            m |= zero_bytes(x ^ (LO * u64::from(b'\r')));
+            m |= zero_bytes(x ^ splat(b'\r'));
         }
         if m != 0 {
             // The lowest flag of the bit trick is exact.
@@ -854,35 +671,6 @@ pub(crate) fn line_soups(parts: &[&[u8]]) -> Vec<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The SSE2 masks of LF, CR and `[` are the byte-by-byte ones.
-    #[test]
-    #[cfg(target_arch = "x86_64")]
-    fn eol_bracket_masks_sse2_equal_scalar() {
-        let alphabet = b"\n\r[[]a \x8a\x8d\xdb\x0a";
-        let rounds = if cfg!(miri) { 50 } else { 20_000 };
-        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
-        for _ in 0..rounds {
-            let mut c = [0u8; 64];
-            for b in &mut c {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                *b = alphabet[(x % alphabet.len() as u64) as usize];
-            }
-            let (lf, cr, bracket) = eol_bracket_masks_scalar(&c);
-            assert_eq!(
-                sse2::eol_bracket_masks::<true>(&c),
-                (lf, cr, bracket),
-                "{c:?}"
-            );
-            assert_eq!(
-                sse2::eol_bracket_masks::<false>(&c),
-                (lf, 0, bracket),
-                "{c:?}"
-            );
-        }
-    }
 
     /// The SSE2 tag line reader answers as the word-at-a-time one, on random
     /// lines (names and values of every length around the 16-byte steps).

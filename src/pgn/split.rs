@@ -1,9 +1,10 @@
 //! Game boundaries without tokenizing moves, and game-aligned chunks (read
 //! in parallel by [`super::parallel`]).
 //!
-//! # Resync rule
+//! # Cut at hard game starts
 //!
-//! Chunks are cut only at **hard game starts** (defined in [`super::scan`]):
+//! Chunks are cut only at **hard game starts** (the
+//! [hard-game-start rule](super::scan)):
 //! the first byte of a tag line (`[Name "value"]` filling its line) whose
 //! previous line is not a tag line. The [`Reader`] always begins a new game at
 //! such a point, whatever state it is in (inside an unterminated `{` comment
