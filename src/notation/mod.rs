@@ -26,6 +26,7 @@
 //! |---|---|
 //! | `lang.rs` | piece letters of 32 languages, figurines |
 //! | `san.rs` | SAN, strict (PGN export) and lenient (every book form) |
+//! | `fast.rs` | the common English PGN forms, read and played fast |
 //! | `lan.rs` | long algebraic `Ng1-f3` |
 //! | `uci.rs` | UCI `e2e4`, `e7e8q`, `0000` |
 //! | `iccf.rs` | ICCF numeric `5254` |
@@ -60,6 +61,7 @@ use crate::types::{Role, Square};
 
 mod descriptive;
 mod detect;
+pub(crate) mod fast;
 mod iccf;
 mod lan;
 mod lang;
@@ -83,7 +85,6 @@ pub use lang::{Language, FIGURINES};
 pub use nag::{Nag, NagStyle};
 pub use resolve::{Candidates, Resolved, SanError, SuffixVerdict};
 pub use result::GameResult;
-pub(crate) use san::{fast_token, fast_token_shapes, is_common, split_suffix, Common};
 pub use san::{CastlingSide, Figurines, San, SanPlus, SanStyle, Suffix};
 pub use uci::Uci;
 pub use write::{to_iccf, to_uci, write_iccf, write_lan, write_san, write_uci, MoveFormat};

@@ -1024,13 +1024,13 @@ fn common_forms_played_in_place_agree_with_general_path() {
                         text.push(b'x');
                     }
                     text.extend_from_slice(to.to_string().as_bytes());
-                    if !super::is_common(&text) {
+                    if !super::fast::is_common(&text) {
                         // `Nf3`-like forms only: a file first needs `x`
                         // or nothing but the destination.
                         assert!(first.is_ascii_lowercase() && !capture && text.len() != 2);
                         continue;
                     }
-                    let c = super::Common::read(&text);
+                    let c = super::fast::Common::read(&text);
                     for mode in [Strict, Lenient] {
                         let general = San::from_ascii(&text, EN, mode)
                             .ok()

@@ -658,7 +658,7 @@ fn fast_path_agrees_with_general_parser() {
     let mut fast_hits = 0;
     for t in &texts {
         for lenient in [false, true] {
-            if let Some(fast) = super::san::fast_english_for_tests(t, lenient) {
+            if let Some(fast) = super::fast::fast_english(t, lenient) {
                 fast_hits += 1;
                 assert_eq!(
                     San::parse_general(t, EN, lenient),
@@ -673,7 +673,7 @@ fn fast_path_agrees_with_general_parser() {
     // The whole-token path of `San::from_ascii`.
     let mut token_hits = 0;
     for t in &texts {
-        if let Some(fast) = super::san::fast_token(t) {
+        if let Some(fast) = super::fast::fast_token(t) {
             token_hits += 1;
             for lenient in [false, true] {
                 assert_eq!(
@@ -689,7 +689,7 @@ fn fast_path_agrees_with_general_parser() {
     // Every SAN python-chess writes takes it.
     for line in data.lines().filter(|l| !l.starts_with("fen")) {
         let san = line.split(' ').nth(1).unwrap();
-        assert!(super::san::fast_token(san.as_bytes()).is_some(), "{san}");
+        assert!(super::fast::fast_token(san.as_bytes()).is_some(), "{san}");
     }
 }
 
@@ -732,10 +732,10 @@ fn fast_token_agrees_with_its_reference_on_every_short_token() {
     let narrow = b"ah18NQxO=-+#";
     // Both versions agree on `t`; whether they read it.
     fn agree(t: &[u8]) -> bool {
-        let fast = super::san::fast_token(t);
+        let fast = super::fast::fast_token(t);
         assert_eq!(
             fast,
-            super::san::fast_token_shapes(t),
+            super::fast::fast_token_shapes(t),
             "{:?}",
             String::from_utf8_lossy(t)
         );
@@ -800,12 +800,12 @@ fn fast_token_reads_every_pgn_form() {
             draw_offer: false,
         };
         assert_eq!(
-            super::san::fast_token(text.as_bytes()),
+            super::fast::fast_token(text.as_bytes()),
             Some(want),
             "{text}"
         );
         assert_eq!(
-            super::san::fast_token_shapes(text.as_bytes()),
+            super::fast::fast_token_shapes(text.as_bytes()),
             Some(want),
             "{text}"
         );

@@ -1,0 +1,275 @@
+//! Validate PGN games: play every move on a [`Position`], in any notation and
+//! language, and hand each legal move on.
+//!
+//! [`Validator`] is a ready [`pgn::Visitor`]: it sets up the start position
+//! from the `FEN`/`SetUp`/`Variant` tags, reads each move token in SAN
+//! (strict or lenient), long algebraic, UCI, ICCF or descriptive notation,
+//! in a language given or detected per game, resolves it to the one legal
+//! move it names, checks a written `+`/`#` against the position, and plays
+//! it. Moves in variations are played from the right position when asked.
+//! Each legal move, with the position before it, goes to a [`GameVisitor`]
+//! (through [`Transcribe`], with its text in a chosen notation);
+//! every problem becomes a [`GameError`] that says what and where (game,
+//! line, column, byte offset, move number, token). A failed game keeps the
+//! moves before the error, and reading goes on with the next game.
+//!
+//! # Examples
+//!
+//! Count the legal moves of each game:
+//!
+//! ```
+//! use movetext::pgn::Reader;
+//! use movetext::validate::{GameSummary, GameVisitor, Validator, ValidateOptions};
+//!
+//! struct Summaries;
+//! impl GameVisitor for Summaries {
+//!     type Output = GameSummary;
+//!     fn end_game(&mut self, summary: &GameSummary) -> GameSummary {
+//!         *summary
+//!     }
+//! }
+//!
+//! let pgn = b"[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n[Event \"b\"]\n\n1. d4 Kd5 *\n";
+//! let mut validator = Validator::new(Summaries, ValidateOptions::default());
+//! let mut games = Vec::new();
+//! Reader::from_slice(pgn).read_all(&mut validator, |s| games.push(s)).unwrap();
+//! assert_eq!(games.len(), 2);
+//! assert_eq!((games[0].moves, games[0].failed), (6, false));
+//! assert_eq!((games[1].moves, games[1].failed), (1, true));
+//! ```
+
+use core::fmt;
+
+use crate::notation::{Language, ParseError, ParseMode, SanError};
+use crate::pgn::{self, GameResult, Location, Nag, RawTag};
+use crate::position::{FenError, Position};
+use crate::types::Color;
+use crate::Move;
+
+mod play;
+mod record;
+mod transcribe;
+mod validator;
+
+pub use play::{play_token, resolve_token};
+pub use transcribe::Transcribe;
+pub use validator::Validator;
+
+/// Which piece letters a game's moves are read with.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LanguageChoice {
+    /// Always this language (figurines are read in every language).
+    Fixed(Language),
+    /// Per game: the first language in [`Language::ALL`] order (English
+    /// first) under which every mainline move is legal. The game is read
+    /// whole before any of its events is handed on.
+    Auto,
+}
+
+/// How games are validated.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ValidateOptions {
+    /// Piece letters to read.
+    pub language: LanguageChoice,
+    /// Strict (PGN export SAN only; a wrong `+`/`#` fails the game) or
+    /// lenient (every form of NOTATION.md; a wrong suffix is counted).
+    pub mode: ParseMode,
+    /// Whether moves inside variations are played and checked (otherwise
+    /// variations are skipped).
+    pub variations: bool,
+}
+
+impl Default for ValidateOptions {
+    /// English, lenient, variations checked.
+    fn default() -> ValidateOptions {
+        ValidateOptions {
+            language: LanguageChoice::Fixed(Language::En),
+            mode: ParseMode::Lenient,
+            variations: true,
+        }
+    }
+}
+
+/// What a validated game was.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameSummary {
+    /// 1-based game number in the input.
+    pub game: u64,
+    /// Legal mainline moves played (plies), up to the first error.
+    pub moves: u32,
+    /// Legal moves played inside variations.
+    pub variation_moves: u32,
+    /// Whether the game had an error.
+    pub failed: bool,
+    /// The piece letters the game was read with (the detected ones in
+    /// [`LanguageChoice::Auto`]).
+    pub language: Language,
+    /// The result token, if the game had one.
+    pub result: Option<GameResult>,
+    /// How many `+`/`#` claims the position contradicted (lenient mode).
+    pub wrong_suffixes: u32,
+    /// Errors reported for this game (after the first, only those the
+    /// reader found in the skipped rest).
+    pub errors: u32,
+}
+
+/// Receives validated games: tags, legal moves with the position before
+/// each, annotations, and errors. Every hook but `end_game` has a no-op
+/// default.
+///
+/// Call order per game: `begin_game`, `tag`*, `start` (once the start
+/// position is set up), then in input order `legal_move`, `null_move`,
+/// `nag`, `comment`, `begin_variation`/`end_variation`, `result`; `error`
+/// wherever a problem is found; last `end_game`.
+pub trait GameVisitor {
+    /// The value of one game.
+    type Output;
+    /// A game begins.
+    fn begin_game(&mut self, _game: u64) {}
+    /// A tag pair, value with escapes as written.
+    fn tag(&mut self, _name: &[u8], _value: RawTag<'_>) {}
+    /// The start position is set up; moves follow.
+    fn start(&mut self, _pos: &Position) {}
+    /// A legal move `m`, played from `before`, written as `token`, at
+    /// variation depth `depth` (0: mainline).
+    fn legal_move(&mut self, _before: &Position, _m: Move, _token: &[u8], _depth: u32) {}
+    /// A null move played from `before`.
+    fn null_move(&mut self, _before: &Position, _depth: u32) {}
+    /// A NAG (or a glyph read as one).
+    fn nag(&mut self, _nag: Nag) {}
+    /// A comment's bytes.
+    fn comment(&mut self, _comment: &[u8]) {}
+    /// A variation begins: it replaces the last move.
+    fn begin_variation(&mut self) {}
+    /// A variation ends.
+    fn end_variation(&mut self) {}
+    /// The game's result token.
+    fn result(&mut self, _result: GameResult) {}
+    /// A problem; the first one of a game fails it.
+    fn error(&mut self, _error: &GameError) {}
+    /// The game is over.
+    fn end_game(&mut self, summary: &GameSummary) -> Self::Output;
+}
+
+/// What is wrong, in a [`GameError`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameErrorKind {
+    /// A problem the PGN reader found (syntax, garbage, NUL bytes...).
+    Pgn(pgn::ErrorKind),
+    /// A move token no notation reads.
+    Syntax(ParseError),
+    /// A move token that names no legal move, several, or claims a wrong
+    /// check or mate (strict mode).
+    Move(SanError),
+    /// The `FEN` tag is not a valid position.
+    Fen(FenError),
+    /// An empty `FEN` tag (`[FEN ""]`, as chess.com wrote for some Chess960
+    /// games): the start position is unknown, so the first move fails.
+    EmptyFen,
+    /// A `Variant` other than standard chess and Chess960.
+    UnsupportedVariant,
+    /// A variation before any move, or nested deeper than
+    /// [`MAX_VARIATION_DEPTH`].
+    BadVariation,
+    /// No language reads every mainline move ([`LanguageChoice::Auto`]).
+    NoLanguage,
+    /// A game larger than [`MAX_RECORDED_BYTES`] in
+    /// [`LanguageChoice::Auto`] mode.
+    GameTooLarge,
+}
+
+/// The deepest variation nesting that is validated.
+pub const MAX_VARIATION_DEPTH: usize = 256;
+/// The most bytes of one game kept for language detection.
+pub const MAX_RECORDED_BYTES: usize = 16 << 20;
+
+/// A problem in a game, with its place.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GameError {
+    /// 1-based game number.
+    pub game: u64,
+    /// 1-based line (0 when not tied to a place in the input).
+    pub line: u64,
+    /// 1-based column in bytes.
+    pub column: u64,
+    /// 0-based byte offset in the input.
+    pub offset: u64,
+    /// The move number and whether Black was to move, for move errors.
+    pub move_number: Option<(u32, Color)>,
+    /// What is wrong.
+    pub kind: GameErrorKind,
+    token: [u8; 48],
+    token_len: u8,
+}
+
+impl GameError {
+    fn new(game: u64, kind: GameErrorKind, token: &[u8]) -> GameError {
+        let mut e = GameError {
+            game,
+            line: 0,
+            column: 0,
+            offset: 0,
+            move_number: None,
+            kind,
+            token: [0; 48],
+            token_len: 0,
+        };
+        let n = token.len().min(48);
+        e.token[..n].copy_from_slice(&token[..n]);
+        e.token_len = n as u8;
+        e
+    }
+
+    /// The same error, placed at `at` (line, column, byte offset).
+    fn at(mut self, at: Location) -> GameError {
+        self.line = at.line;
+        self.column = at.column;
+        self.offset = at.offset;
+        self
+    }
+
+    /// The offending token (its first 48 bytes).
+    pub fn token(&self) -> &[u8] {
+        &self.token[..self.token_len as usize]
+    }
+}
+
+impl fmt::Display for GameError {
+    /// `game 7, move 12... Nd2: ambiguous (b1, f3)`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}", self.game)?;
+        let token = pgn::latin1_lossy(self.token());
+        match self.move_number {
+            Some((n, Color::White)) => write!(f, ", move {n}. {token}: ")?,
+            Some((n, Color::Black)) => write!(f, ", move {n}... {token}: ")?,
+            None if token.is_empty() => f.write_str(": ")?,
+            None => write!(f, ", {token:?}: ")?,
+        }
+        match &self.kind {
+            GameErrorKind::Pgn(k) => f.write_str(k.reason()),
+            GameErrorKind::Syntax(e) => write!(f, "not a move ({e})"),
+            GameErrorKind::Move(SanError::Illegal) => f.write_str("illegal move"),
+            GameErrorKind::Move(SanError::Ambiguous(c)) => {
+                f.write_str("ambiguous (")?;
+                for (i, sq) in c.squares().iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{sq}")?;
+                }
+                f.write_str(")")
+            }
+            GameErrorKind::Move(e) => write!(f, "{e}"),
+            GameErrorKind::Fen(e) => write!(f, "bad FEN tag: {e}"),
+            GameErrorKind::EmptyFen => f.write_str("empty FEN tag: the start position is unknown"),
+            GameErrorKind::UnsupportedVariant => f.write_str("unsupported variant"),
+            GameErrorKind::BadVariation => {
+                f.write_str("variation before any move or nested too deep")
+            }
+            GameErrorKind::NoLanguage => f.write_str("no language reads every move"),
+            GameErrorKind::GameTooLarge => f.write_str("game too large to detect its language"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}

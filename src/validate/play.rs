@@ -1,0 +1,129 @@
+//! One move token in any notation, resolved and played: the English PGN
+//! forms by the notation's fast paths, then SAN in any language, then (in
+//! lenient mode) the other notations.
+
+use super::GameErrorKind;
+use crate::moves::Move;
+use crate::notation::fast;
+use crate::notation::{Descriptive, Iccf, Lan, Language, ParseMode, SuffixVerdict, Uci};
+use crate::position::Position;
+
+/// Reads one move token in any notation: SAN in `lang` (strict or lenient),
+/// then, in lenient mode, long algebraic / UCI, ICCF numeric and English
+/// descriptive notation. Gives the legal move and whether its suffix held.
+pub fn resolve_token(
+    pos: &Position,
+    token: &[u8],
+    lang: Language,
+    mode: ParseMode,
+) -> Result<(Move, SuffixVerdict), GameErrorKind> {
+    let mut after = *pos;
+    play_token(&mut after, token, lang, mode)
+}
+
+/// [`resolve_token`], and plays the move on `pos` (a SAN move in one step,
+/// see [`SanPlus::play`](crate::notation::SanPlus::play); the null move
+/// passes the turn). On an error `pos` is unchanged.
+///
+/// ```
+/// use movetext::notation::{Language, ParseMode, SuffixVerdict};
+/// use movetext::validate::play_token;
+/// use movetext::{Move, Position, Square};
+///
+/// let mut pos = Position::new();
+/// let played = play_token(&mut pos, b"e2e4", Language::En, ParseMode::Lenient);
+/// assert_eq!(played, Ok((Move::normal(Square::E2, Square::E4), SuffixVerdict::Absent)));
+/// assert!(play_token(&mut pos, b"e5+", Language::En, ParseMode::Strict).is_err());
+/// assert_eq!(pos.fullmove_number(), 1);
+/// ```
+#[inline]
+pub fn play_token(
+    pos: &mut Position,
+    token: &[u8],
+    lang: Language,
+    mode: ParseMode,
+) -> Result<(Move, SuffixVerdict), GameErrorKind> {
+    play_token_inline(pos, None, token, lang, mode)
+}
+
+/// [`play_token`], always inlined (the validator's hot path). `kept`: a
+/// copy of `pos` the caller keeps (see [`fast::play_fast`]).
+#[inline(always)]
+pub(super) fn play_token_inline(
+    pos: &mut Position,
+    kept: Option<&Position>,
+    token: &[u8],
+    lang: Language,
+    mode: ParseMode,
+) -> Result<(Move, SuffixVerdict), GameErrorKind> {
+    if lang == Language::En {
+        if let Some(r) = fast::play_fast(pos, kept, token, mode) {
+            return Ok((r.mv, r.suffix));
+        }
+    }
+    play_token_general(pos, token, lang, mode)
+}
+
+/// [`play_token`] past the fast paths: SAN in any language (see
+/// [`fast::play_general`]), then the other notations.
+#[inline(never)]
+fn play_token_general(
+    pos: &mut Position,
+    token: &[u8],
+    lang: Language,
+    mode: ParseMode,
+) -> Result<(Move, SuffixVerdict), GameErrorKind> {
+    let played = fast::play_general(pos, token, lang, mode);
+    let san_err = match played {
+        Ok(played) => match played {
+            Ok(r) => return Ok((r.mv, r.suffix)),
+            // `b8c6` reads as an over-disambiguated pawn move in SAN; as
+            // UCI it may be legal.
+            Err(e) => match lenient_other_notations(pos, token, lang, mode) {
+                Some(Ok(m)) => {
+                    pos.play_or_pass(m);
+                    return Ok((m, SuffixVerdict::Absent));
+                }
+                _ => return Err(GameErrorKind::Move(e)),
+            },
+        },
+        Err(e) => e,
+    };
+    match lenient_other_notations(pos, token, lang, mode) {
+        Some(r) => r.map(|m| {
+            pos.play_or_pass(m);
+            (m, SuffixVerdict::Absent)
+        }),
+        None => Err(GameErrorKind::Syntax(san_err)),
+    }
+}
+
+/// Long algebraic / UCI, ICCF numeric and English descriptive notation, in
+/// lenient mode: `None` if none of them reads the token.
+fn lenient_other_notations(
+    pos: &Position,
+    token: &[u8],
+    lang: Language,
+    mode: ParseMode,
+) -> Option<Result<Move, GameErrorKind>> {
+    if mode != ParseMode::Lenient {
+        return None;
+    }
+    if let Ok(uci) = Uci::from_ascii(token) {
+        if let Ok(m) = uci.to_move(pos) {
+            return Some(Ok(m));
+        }
+    }
+    if let Ok(lan) = Lan::from_ascii(token, lang) {
+        return Some(lan.to_move(pos).map_err(GameErrorKind::Move));
+    }
+    if token.first().is_some_and(u8::is_ascii_digit) {
+        if let Ok(iccf) = Iccf::from_ascii(token) {
+            return Some(iccf.to_move(pos).map_err(GameErrorKind::Move));
+        }
+    }
+    if let Ok(d) = Descriptive::from_ascii(token) {
+        return Some(d.to_move(pos).map_err(GameErrorKind::Move));
+    }
+    None
+}
