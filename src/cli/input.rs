@@ -12,7 +12,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use movetext::pgn::decompress::{self, describe, NOT_PGN_LEN, SNIFF_LEN};
+use movetext::pgn::decompress::{
+    self, describe, Compression, ParallelZstd, ReadAhead, NOT_PGN_LEN, READ_AHEAD_BUFFER, SNIFF_LEN,
+};
 use movetext::pgn::{par_read, Control, ParOptions, Reader};
 use movetext::pgn::{GameResult, Nag, RawTag};
 use movetext::validate::{GameError, GameSummary, GameVisitor, ValidateOptions, Validator};
@@ -243,6 +245,39 @@ fn progress_bar(len: Option<u64>) -> ProgressBar {
     bar
 }
 
+/// Opens `raw` (of length `len` if it is a regular file) for a parallel
+/// reading: compressed input is decompressed on threads of its own,
+/// pipelined with the parsing workers: the frames of a zstd file by
+/// several decoders at once (one for every 4 jobs, at most 2: memory),
+/// any other compressed input by one thread. Whether it is compressed.
+fn open_beside(
+    src: &Source,
+    raw: Box<dyn Read + Send>,
+    len: Option<u64>,
+    bar: Option<&ProgressBar>,
+    jobs: usize,
+) -> io::Result<(Box<dyn Read + Send>, bool)> {
+    let (head, input) = decompress::peek(raw)?;
+    let decoded: Box<dyn Read + Send> = match (Compression::detect(&head), src) {
+        (Compression::None, _) => return Ok((decompress::as_text(&head, input), false)),
+        (Compression::Zstd, Source::File(path)) if len.is_some() => {
+            let mut zst = ParallelZstd::new(File::open(path)?, jobs.div_ceil(4).min(2))?;
+            if let Some(bar) = bar {
+                let bar = bar.clone();
+                zst = zst.with_progress(move |n| bar.set_position(n));
+            }
+            Box::new(zst)
+        }
+        (kind, _) => Box::new(ReadAhead::new(
+            decompress::open_as(kind, input)?,
+            READ_AHEAD_BUFFER,
+            4,
+        )),
+    };
+    let (head, decoded) = decompress::peek(decoded)?;
+    Ok((decompress::as_text(&head, decoded), true))
+}
+
 /// Validates every game of `src` with a fresh `make()` game visitor per
 /// worker, and hands `(game number in this input, output)` to `sink` in
 /// input order. Returns the bytes read (decompressed).
@@ -287,7 +322,12 @@ where
     };
     let stderr = Stderr(bar.clone());
     let stop = Rc::new(Cell::new(false));
-    let decoded = decompress::open(raw).map_err(in_err)?;
+    let (decoded, compressed) = if reading.jobs > 1 {
+        open_beside(src, raw, len, bar.as_ref(), reading.jobs)
+    } else {
+        decompress::open(raw).map(|d| (d, false))
+    }
+    .map_err(in_err)?;
     // An image, an executable...: said at once, not read as text.
     let (head, decoded) = decompress::peek_n(decoded, NOT_PGN_LEN).map_err(in_err)?;
     if let Some(seen) = decompress::not_pgn(&head) {
@@ -340,9 +380,18 @@ where
             let _ = each(out);
         })
     } else {
-        let par = ParOptions::default()
+        let mut par = ParOptions::default()
             .threads(reading.jobs)
             .chunk_size(reading.chunk_size);
+        if compressed {
+            // The decompressors hold their windows and work ahead: the
+            // chunks in flight are cut to 16 MiB to stay within 64 MiB.
+            par = par.window(
+                (2 * reading.jobs + 2)
+                    .min((16 << 20) / reading.chunk_size)
+                    .max(2),
+            );
+        }
         par_read(
             &mut input,
             &par,

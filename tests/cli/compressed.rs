@@ -49,10 +49,11 @@ impl Drop for TempFile {
     }
 }
 
-/// `check` and `convert --to uci` of `file` (at one and two jobs) equal
-/// those of the plain `expected` file.
+/// `check` and `convert --to uci` of `file` (at 1, 2 and 5 jobs: one
+/// thread; decompression on a thread of its own; zstd frames on two
+/// decoders) equal those of the plain `expected` file.
 fn reads_as(file: &str, expected: &str) {
-    for jobs in ["1", "2"] {
+    for jobs in ["1", "2", "5"] {
         let want = run(&["check", "--jobs", jobs, expected]);
         let got = run(&["check", "--jobs", jobs, file]);
         assert_eq!(got.code, want.code, "{file}: {}", got.stderr);

@@ -289,6 +289,52 @@ impl FrameWalk {
         Ok(())
     }
 
+    /// Bytes that can be passed over without being looked at: the rest of
+    /// a skippable frame, a block or the checksum (0 elsewhere).
+    pub(crate) fn opaque(&self) -> u64 {
+        match self.state {
+            State::Skip(n) => n,
+            State::Block(n, _) | State::Checksum(n) => u64::from(n),
+            _ => 0,
+        }
+    }
+
+    /// Passes over `n` bytes (at most [`FrameWalk::opaque`]) unseen:
+    /// whether a zstd frame ended there.
+    pub(crate) fn pass(&mut self, n: u64) -> bool {
+        let n = n.min(self.opaque());
+        self.pos += n;
+        match self.state {
+            State::Skip(k) => {
+                self.state = if k == n {
+                    State::Magic
+                } else {
+                    State::Skip(k - n)
+                };
+                false
+            }
+            State::Block(k, last) => {
+                let k = u64::from(k);
+                self.state = State::Block((k - n) as u32, last);
+                k == n && self.block_done(last)
+            }
+            State::Checksum(k) => {
+                let k = u64::from(k);
+                self.state = State::Checksum((k - n) as u32);
+                if k == n {
+                    self.state = State::Magic;
+                }
+                k == n
+            }
+            _ => false,
+        }
+    }
+
+    /// Bytes walked over since the start.
+    pub(crate) fn position(&self) -> u64 {
+        self.pos
+    }
+
     /// Checks that the stream ended between frames.
     pub(crate) fn finish(&self) -> io::Result<()> {
         if self.between_frames() {

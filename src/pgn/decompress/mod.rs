@@ -19,14 +19,26 @@
 //! with a UTF-16 byte order mark (`FF FE`, `FE FF`) is read as UTF-8
 //! ([`Utf16Reader`]). Anything else is read as it is; [`describe`] says
 //! what an input that holds no game looks like.
+//!
+//! Decompression can run beside the threads that parse: [`ReadAhead`]
+//! runs any reader (a decompressor) on a thread of its own, and
+//! [`ParallelZstd`] decompresses the frames of a zstd file (pzstd's, the
+//! lichess database's) on several threads at once, each taking whole
+//! frames, the outputs handed on in order.
 
+mod ahead;
 mod frames;
 mod sniff;
 mod utf16;
+#[cfg(all(feature = "compression", any(unix, windows)))]
+mod zstd_par;
 
+pub use self::ahead::{ReadAhead, READ_AHEAD_BUFFER};
 pub use self::frames::{MAX_WINDOW as MAX_ZSTD_WINDOW, MAX_WINDOW_LOG as MAX_ZSTD_WINDOW_LOG};
 pub use self::sniff::{binary_format, describe, not_pgn, NOT_PGN_LEN, SNIFF_LEN};
 pub use self::utf16::{Endian, Utf16Reader};
+#[cfg(all(feature = "compression", any(unix, windows)))]
+pub use self::zstd_par::ParallelZstd;
 
 use std::io::{self, Read};
 
