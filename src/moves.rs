@@ -177,9 +177,9 @@ pub const MAX_MOVES: usize = 256;
 
 /// A list of at most [`MAX_MOVES`] moves, kept on the stack.
 ///
-/// Creating one costs nothing: its storage is left uninitialised (a zeroed
-/// 512-byte array cost about 25 instructions per SAN resolution), and only
-/// the first `len` entries, each written by `push`, are ever read.
+/// Creating one costs nothing: its storage is left uninitialised (a list is
+/// made for every SAN resolution, so it must not be zeroed), and only the
+/// first `len` entries, each written by `push`, are ever read.
 #[derive(Clone)]
 pub struct MoveList {
     len: usize,

@@ -4,7 +4,9 @@ use std::io::{self, Read};
 
 /// Default buffer capacity of [`BufferedInput`] (256 KiB).
 pub const DEFAULT_CAPACITY: usize = 256 * 1024;
-/// Smallest buffer capacity accepted (larger than [`super::scan::MAX_TAG_LINE`]).
+/// Smallest buffer capacity accepted (twice
+/// [`MAX_TAG_LINE`](super::split::MAX_TAG_LINE)).
+#[doc(hidden)]
 pub const MIN_CAPACITY: usize = 2 * super::scan::MAX_TAG_LINE;
 
 /// Reads into `buf[*len..]` until it is full or `input` ends, `*len`
@@ -62,7 +64,7 @@ pub struct BufferedInput<R> {
 }
 
 impl<R: Read> BufferedInput<R> {
-    /// A buffer of `capacity` bytes (at least [`MIN_CAPACITY`]) over `inner`.
+    /// A buffer of `capacity` bytes (at least 32 KiB) over `inner`.
     pub fn with_capacity(capacity: usize, inner: R) -> BufferedInput<R> {
         let capacity = capacity.max(MIN_CAPACITY);
         BufferedInput {

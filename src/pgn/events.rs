@@ -1,4 +1,5 @@
-//! An owned record of visitor events, for tests, debugging and comparisons.
+//! An owned record of visitor events: the oracle of the reader's tests
+//! (hidden from the docs; not a stable interface).
 
 use std::fmt;
 

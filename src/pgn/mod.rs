@@ -8,8 +8,9 @@
 //!
 //! - [`visitor`]: the trait, the call order, results, NAGs, errors.
 //! - [`reader`]: the state machine and its rules.
-//! - [`scan`]: byte scanning and the hard-game-start rule.
-//! - [`split`]: game boundaries without tokenizing; game-aligned chunks.
+//! - [`split`]: game boundaries without tokenizing (the
+//!   [hard-game-start rule](split#the-hard-game-start-rule)); game-aligned
+//!   chunks, read one by one.
 //! - [`parallel`]: pipelined parallel reading on all cores (feature
 //!   `parallel`): [`par_read_all`], [`par_read`].
 //! - [`decompress`]: compressed input by its first bytes (zstd incl. pzstd/lichess,
@@ -33,18 +34,24 @@
 //! assert_eq!(games, 2);
 //! ```
 
+// Internal modules; the ones still `pub` (hidden from the docs) hold what
+// the crate's tests, benches and fuzz targets need: test oracles and
+// tuning constants, no stable interface.
+#[doc(hidden)]
 pub mod buffer;
 mod bytes;
 pub mod decompress;
+#[doc(hidden)]
 pub mod events;
 #[cfg(feature = "parallel")]
 pub mod parallel;
 pub mod reader;
+#[doc(hidden)]
 pub mod scan;
 pub mod split;
 pub mod visitor;
 
-pub use buffer::{BufferedInput, Input, SliceInput};
+pub use buffer::{BufferedInput, Input, SliceInput, DEFAULT_CAPACITY};
 #[cfg(feature = "parallel")]
 pub use parallel::{par_read, par_read_all, ParOptions};
 pub use reader::Reader;

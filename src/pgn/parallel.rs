@@ -5,7 +5,7 @@
 //!
 //! - The **calling thread** reads the input, cuts it into chunks of about
 //!   `chunk_size` bytes at hard game starts (the
-//!   [hard-game-start rule](super::scan), see [`split`](super::split),
+//!   [hard-game-start rule](super::split#the-hard-game-start-rule),
 //!   so every chunk reads exactly as it does inside one sequential
 //!   [`Reader::new`]: a chunk is read through a window of that reader's
 //!   default buffer size, so the longest token and comment are the same),
@@ -13,7 +13,8 @@
 //!   thread never copies a chunk except the short tail after its cut.
 //! - A chunk read on its own needs the game number and line number of its
 //!   first byte. The **line** number is exact: the calling thread counts line
-//!   ends as it cuts (a vectorised count, about 1% of the cost of validating).
+//!   ends as it cuts (a vectorised count, a small part of the cost of
+//!   validating).
 //!   The **game** number is *predicted*: the number of hard game starts in
 //!   the chunks before it (a `memchr::memmem` scan). That is the true count
 //!   whenever every game has tags; when it is not (games without tags, junk
@@ -59,6 +60,7 @@ pub use super::split::DEFAULT_CHUNK_SIZE;
 
 /// Input bytes in flight are kept under about this much (32 MiB), whatever
 /// the thread count: the window is cut down to fit.
+#[doc(hidden)]
 pub const MAX_IN_FLIGHT: usize = 32 << 20;
 
 /// Default [`ParOptions::max_stretch`] (8 MiB).
@@ -74,7 +76,7 @@ pub struct ParOptions {
     /// after this many bytes; a stretch without one makes a longer chunk).
     pub chunk_size: usize,
     /// Chunks in flight at most (at least 2; 0: `2 × threads + 2`, cut to
-    /// [`MAX_IN_FLIGHT`] bytes of input).
+    /// 32 MiB of input).
     pub window: usize,
     /// Longest stretch of input without a hard game start that is cut into
     /// a chunk (at least `chunk_size`); past it the rest of the input is

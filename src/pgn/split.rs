@@ -1,15 +1,36 @@
 //! Game boundaries without tokenizing moves, and game-aligned chunks (read
 //! in parallel by [`super::parallel`]).
 //!
+//! # The hard-game-start rule
+//!
+//! A **tag line** is a line (bytes up to, not including, LF or CR) of at most
+//! [`MAX_TAG_LINE`] bytes (16 KiB) that
+//! - starts with `[` in its first column,
+//! - continues with a tag name of ASCII letters, digits or `_`, then at least
+//!   one space or tab, then `"`,
+//! - and ends, after trailing spaces and tabs are removed, with `"` followed
+//!   by optional spaces/tabs and `]`.
+//!
+//! A line is judged whole, from its first byte: `1-0 [Event "x"]` is no tag
+//! line, whatever the reader makes of its `[`.
+//!
+//! A **hard game start** is the first byte of a tag line whose previous line
+//! is not a tag line (or which is the first line of the input). A new game
+//! always begins at a hard game start, whatever the reader is doing there:
+//! inside an unterminated `{` comment or `(` variation, after a missing
+//! result, between two blank-line separated tag sections, or in a tag
+//! section begun mid-line (`1-0 [Event "x"]`: the next tag line begins a
+//! new game). Because the rule
+//! looks only at the two lines around a point, any input can be cut at hard
+//! game starts and the pieces read independently with identical results
+//! (below).
+
+//!
 //! # Cut at hard game starts
 //!
-//! Chunks are cut only at **hard game starts** (the
-//! [hard-game-start rule](super::scan)):
-//! the first byte of a tag line (`[Name "value"]` filling its line) whose
-//! previous line is not a tag line. The [`Reader`] always begins a new game at
-//! such a point, whatever state it is in (inside an unterminated `{` comment
-//! or `(` variation, in a tag section, after a missing result); and what it
-//! does from there depends only on the bytes that follow. So reading the
+//! Chunks are cut only at hard game starts. The [`Reader`] always begins a
+//! new game at such a point, whatever state it is in; and what it does
+//! from there depends only on the bytes that follow. So reading the
 //! chunks one by one, each from a fresh reader that knows its byte offset,
 //! line and game number, gives exactly the events of one sequential reader
 //! ([`Reader::new`], whose buffer sets the longest token and comment) —
@@ -25,9 +46,9 @@ use std::io::{self, Read};
 
 use super::buffer::{read_full, ChunkInput};
 use super::reader::Reader;
-use super::scan::{
-    count_line_ends, first_hard_start, for_each_hard_start, last_hard_start, MAX_TAG_LINE,
-};
+use super::scan::{count_line_ends, first_hard_start, for_each_hard_start, last_hard_start};
+
+pub use super::scan::MAX_TAG_LINE;
 use super::visitor::Visitor;
 
 /// Default chunk size for [`Chunker`] (1 MiB), as for
@@ -51,7 +72,7 @@ pub fn game_starts(data: &[u8]) -> Vec<usize> {
 
 /// Number of hard game starts in an in-memory input.
 ///
-/// An input under [`PAR_COUNT_MIN`] bytes is counted on the calling
+/// An input under 8 MiB is counted on the calling
 /// thread without an allocation; a longer one in parts on the available
 /// cores (at most eight, scoped threads; the calling thread alone if none
 /// can be started), the parts cut at hard starts, so that each counts as
@@ -72,6 +93,7 @@ pub fn count_game_starts(data: &[u8]) -> u64 {
 
 /// Inputs this long or longer are counted on several threads by
 /// [`count_game_starts`] (8 MiB: about a millisecond on one).
+#[doc(hidden)]
 pub const PAR_COUNT_MIN: usize = 8 << 20;
 
 /// [`count_game_starts`] in `parts` parts of about equal length, the first

@@ -183,12 +183,7 @@ impl<I: Input> Reader<I> {
                 ByteRole::Space => {
                     line_start = b == b'\n' || b == b'\r';
                     if line_start {
-                        let after_cr = if i > 0 {
-                            w[i - 1] == b'\r'
-                        } else {
-                            st.pending_cr
-                        };
-                        st.line_end(b, base + i as u64, after_cr);
+                        st.line_end_in(w, i, base);
                         // The LF of a CRLF in the same step.
                         if b == b'\r' && w.get(i + 1) == Some(&b'\n') {
                             i += 1;
@@ -415,35 +410,37 @@ const VARIATION_SKIP_STOP: [bool; 256] = {
 #[derive(Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
 enum ByteRole {
-    Token = 0,
-    Space = 1,
-    Brace = 2,
-    Open = 3,
-    Close = 4,
-    Dollar = 5,
+    Token,
+    Space,
+    Brace,
+    Open,
+    Close,
+    Dollar,
     /// Read one at a time by the general code: `}`, `;`, `%`, `[`, `]`, NUL.
-    OneAtATime = 6,
+    OneAtATime,
 }
 
 /// The [`ByteRole`] of each byte.
 const BYTE_ROLE: [ByteRole; 256] = {
+    let roles: [(&[u8], ByteRole); 6] = [
+        (b" \t\n\r\x0b\x0c", ByteRole::Space),
+        (b"{", ByteRole::Brace),
+        (b"(", ByteRole::Open),
+        (b")", ByteRole::Close),
+        (b"$", ByteRole::Dollar),
+        (b"};%[]\0", ByteRole::OneAtATime),
+    ];
     let mut t = [ByteRole::Token; 256];
-    t[b' ' as usize] = ByteRole::Space;
-    t[b'\t' as usize] = ByteRole::Space;
-    t[b'\n' as usize] = ByteRole::Space;
-    t[b'\r' as usize] = ByteRole::Space;
-    t[0x0b] = ByteRole::Space;
-    t[0x0c] = ByteRole::Space;
-    t[b'{' as usize] = ByteRole::Brace;
-    t[b'(' as usize] = ByteRole::Open;
-    t[b')' as usize] = ByteRole::Close;
-    t[b'$' as usize] = ByteRole::Dollar;
-    t[b'}' as usize] = ByteRole::OneAtATime;
-    t[b';' as usize] = ByteRole::OneAtATime;
-    t[b'%' as usize] = ByteRole::OneAtATime;
-    t[b'[' as usize] = ByteRole::OneAtATime;
-    t[b']' as usize] = ByteRole::OneAtATime;
-    t[0] = ByteRole::OneAtATime;
+    let mut r = 0;
+    while r < roles.len() {
+        let (bytes, role) = roles[r];
+        let mut i = 0;
+        while i < bytes.len() {
+            t[bytes[i] as usize] = role;
+            i += 1;
+        }
+        r += 1;
+    }
     t
 };
 
@@ -575,22 +572,22 @@ const GLYPH_LETTER: [bool; 256] = {
 };
 
 /// What an item of movetext that begins with a byte is: a token (`Move`,
-/// `Digit`, `OtherToken`: the discriminants below `NoToken`), a `{`
+/// `Digit`, `OtherToken`: declared before `NoToken`), a `{`
 /// comment, or (`NoToken`) an item of another [`ByteRole`].
 #[derive(Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
 pub(super) enum ItemStart {
     /// A result, a glyph, a null move or junk.
-    OtherToken = 0,
+    OtherToken,
     /// A move: ASCII letters but `Z` (`Z0`) begin only moves, apart from
     /// the glyphs `N` and `TN`.
-    Move = 1,
+    Move,
     /// A move number, a result or a digit move.
-    Digit = 2,
+    Digit,
     /// Whitespace, a parenthesis, `$` or a byte read one at a time.
-    NoToken = 3,
+    NoToken,
     /// A `{` comment.
-    Brace = 4,
+    Brace,
 }
 
 impl ItemStart {

@@ -1,7 +1,7 @@
 //! The streaming reader: a state machine over an [`Input`] window that calls
 //! a [`Visitor`].
 //!
-//! Rules beyond the [hard-game-start rule](super::scan):
+//! Rules beyond the [hard-game-start rule](super::split#the-hard-game-start-rule):
 //! - A game begins at a `[` (tag section) or, outside any game, at a token
 //!   that looks like movetext: a digit, a pawn move (`e4`, `exd5`), a piece
 //!   move (`Nf3`, `Sxe5`, `Nbd7`), `O-O`, `--`, `Z0` or a figurine. Other text
@@ -128,15 +128,22 @@ impl State {
         self.line_begin = offset + 1;
     }
 
+    /// Notes the line end byte `w[i]`, where `w[0]` is at absolute offset
+    /// `base` and the byte before it a CR if `pending_cr`.
+    #[inline(always)]
+    fn line_end_in(&mut self, w: &[u8], i: usize, base: u64) {
+        let after_cr = if i > 0 {
+            w[i - 1] == b'\r'
+        } else {
+            self.pending_cr
+        };
+        self.line_end(w[i], base + i as u64, after_cr);
+    }
+
     /// Counts the line ends of `span`, bytes at absolute `offset` being read.
     fn count_lines(&mut self, span: &[u8], offset: u64) {
         for p in memchr::memchr2_iter(b'\n', b'\r', span) {
-            let after_cr = if p > 0 {
-                span[p - 1] == b'\r'
-            } else {
-                self.pending_cr
-            };
-            self.line_end(span[p], offset + p as u64, after_cr);
+            self.line_end_in(span, p, offset);
         }
         if let Some(&last) = span.last() {
             self.pending_cr = last == b'\r';
@@ -254,7 +261,7 @@ impl<R: Read> Reader<BufferedInput<R>> {
     }
 
     /// A reader with a buffer of `capacity` bytes (at least
-    /// [`MIN_CAPACITY`](super::buffer::MIN_CAPACITY)); the longest token and
+    /// 32 KiB, twice the longest tag line); the longest token and
     /// the longest comment handed over whole are a little shorter.
     pub fn with_capacity(capacity: usize, inner: R) -> Self {
         Reader::from_input(BufferedInput::with_capacity(capacity, inner))
@@ -472,12 +479,7 @@ impl<I: Input> Reader<I> {
                 }
                 let eol = b == b'\n' || b == b'\r';
                 if eol {
-                    let after_cr = if i > 0 {
-                        w[i - 1] == b'\r'
-                    } else {
-                        st.pending_cr
-                    };
-                    st.line_end(b, base + i as u64, after_cr);
+                    st.line_end_in(w, i, base);
                 }
                 st.line_start = eol;
                 i += 1;

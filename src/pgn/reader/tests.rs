@@ -7,6 +7,14 @@ use super::*;
 use crate::pgn::events::{Event, EventLog};
 use crate::pgn::scan::{is_delimiter, line_soups, random_words};
 
+/// `alphabet[pick]` for a random `pick` below `times` its length plus
+/// `more`, or `other(pick)` past its end: a byte drawn from `alphabet` one
+/// time in `times` (or less), else from elsewhere.
+fn byte_from(alphabet: &[u8], times: u64, more: u64, r: u64, other: impl Fn(usize) -> u8) -> u8 {
+    let pick = (r % (alphabet.len() as u64 * times + more)) as usize;
+    alphabet.get(pick).copied().unwrap_or_else(|| other(pick))
+}
+
 #[test]
 fn delimiter_from_matches_scalar_scan() {
     // Every delimiter, every byte the bit trick flags without being one,
@@ -14,13 +22,7 @@ fn delimiter_from_matches_scalar_scan() {
     let alphabet: Vec<u8> =
         b" \t\n\r\x0b\x0c{}()[];$\0!\"#%&'\x01\x1f*+,-./Nfx3=9?Yy_\x7f\x80\xe2\xbd[{".to_vec();
     // Mostly letters, so that tokens are long enough to matter.
-    let byte = |r: u64| {
-        let pick = (r % (alphabet.len() as u64 * 3)) as usize;
-        alphabet
-            .get(pick)
-            .copied()
-            .unwrap_or(b'a' + (pick % 26) as u8)
-    };
+    let byte = |r| byte_from(&alphabet, 3, 0, r, |pick| b'a' + (pick % 26) as u8);
     random_words(0x2545_f491_4f6c_dd1d, 20_000, 40, byte, |w| {
         for from in 0..=w.len() {
             let scalar = w[from..]
@@ -98,13 +100,7 @@ fn common_results_are_unambiguous_results() {
 
 /// A xorshift stream of bytes drawn mostly from `alphabet`.
 fn random_lines(seed: u64, alphabet: &[u8], count: usize, f: impl FnMut(&[u8])) {
-    let byte = |r: u64| {
-        let pick = (r % (alphabet.len() as u64 * 2)) as usize;
-        alphabet
-            .get(pick)
-            .copied()
-            .unwrap_or(b'a' + (r >> 32) as u8 % 26)
-    };
+    let byte = |r: u64| byte_from(alphabet, 2, 0, r, |_| b'a' + (r >> 32) as u8 % 26);
     random_words(seed, count, 48, byte, f);
 }
 
@@ -173,13 +169,7 @@ fn simple_tag_line_matches_simple_tag() {
 fn digits_end_matches_scalar_scan() {
     let alphabet = b"0123456789/:.\x80\xb0\xb9 a";
     // Mostly digits.
-    let byte = |r: u64| {
-        let pick = (r % (alphabet.len() as u64 + 10)) as usize;
-        alphabet
-            .get(pick)
-            .copied()
-            .unwrap_or(b'0' + (pick % 10) as u8)
-    };
+    let byte = |r| byte_from(alphabet, 1, 10, r, |pick| b'0' + (pick % 10) as u8);
     random_words(0x7f4a_7c15_9e37_79b9, 20_000, 30, byte, |w| {
         for from in 0..=w.len() {
             for to in from..=w.len() {
@@ -477,35 +467,19 @@ fn fast_paths_equal_the_general_code_on_the_corpus() {
 #[test]
 fn close_or_eol_equals_a_scan() {
     let alphabet = b"}\n\r{ [%clk0:5]    ";
-    let mut x: u64 = 0x1234_5678_9abc_def1;
     let rounds = if cfg!(miri) { 40 } else { 5000 };
-    for _ in 0..rounds {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let len = (x % 160) as usize;
-        let w: Vec<u8> = (0..len)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                // Mostly bytes that are none of the three.
-                let pick = (x % (alphabet.len() as u64 * 8)) as usize;
-                alphabet
-                    .get(pick)
-                    .copied()
-                    .unwrap_or(b'a' + (x >> 40) as u8 % 26)
-            })
-            .collect();
-        for from in 0..=len {
+    // Mostly bytes that are none of the three.
+    let byte = |r: u64| byte_from(alphabet, 8, 0, r, |_| b'a' + (r >> 40) as u8 % 26);
+    random_words(0x1234_5678_9abc_def1, rounds, 160, byte, |w| {
+        for from in 0..=w.len() {
             let want = w[from..]
                 .iter()
                 .position(|&b| matches!(b, b'}' | b'\n' | b'\r'))
                 .map(|k| (from + k, w.get(from + k + 1) == Some(&b' ')));
-            assert_eq!(close_or_eol(&w, from), want, "{w:?} {from}");
+            assert_eq!(close_or_eol(w, from), want, "{w:?} {from}");
             if from > 0 {
-                assert_eq!(comment_close(&w, from - 1), want, "{w:?} {from}");
+                assert_eq!(comment_close(w, from - 1), want, "{w:?} {from}");
             }
         }
-    }
+    });
 }
