@@ -33,6 +33,7 @@
 //! | `descriptive.rs` | English descriptive `P-K4`, `PxP` |
 //! | `result.rs` | results `1-0`, `½–½`, `+/-` ... |
 //! | `nag.rs` | glyphs and NAGs `!?`, `±`, `$16` |
+//! | `words.rs` | suffix words printed apart from the move: `exd6 ep`, `Nf3 ch` |
 //!
 //! # Examples
 //!
@@ -70,6 +71,7 @@ mod resolve;
 mod result;
 mod san;
 mod uci;
+mod words;
 mod write;
 
 #[cfg(test)]
@@ -87,6 +89,7 @@ pub use resolve::{Candidates, Resolved, SanError, SuffixVerdict};
 pub use result::GameResult;
 pub use san::{CastlingSide, Figurines, San, SanPlus, SanStyle, Suffix};
 pub use uci::Uci;
+pub use words::MoveSuffix;
 pub use write::{to_iccf, to_uci, write_iccf, write_lan, write_san, write_uci, MoveFormat};
 
 /// How forgiving a parser is.

@@ -150,9 +150,12 @@ impl Nag {
     /// the move before it and the glyph's NAG; `None` when the token ends in
     /// no glyph. The longest glyph wins (`Qh5++/=` is `Qh5+` and `+/=`), and
     /// what a move itself ends in is left to it: `+`, `#` and `++` are
-    /// check and mate marks, and `N` after a pawn's move to the last rank
-    /// (`e8N`, `dxe8N`, `e8=N`, `P-K8N`) is the promotion piece (`e8TN` is
-    /// `e8T` and the novelty `N`: `e8` alone is no move).
+    /// check and mate marks, and the novelty `N` (or `TN`) only follows a
+    /// whole move: after a pawn's move to the last rank (`e8N`, `dxe8N`,
+    /// `e8=N`, `P-K8N`) `N` is the promotion piece (`e8TN` is `e8T` and the
+    /// novelty: `e8` alone is no move), and after a capture mark it is the
+    /// piece taken (`BxN`, `B x N`); after a suffix word (`chN`, `mateN`)
+    /// it is the novelty.
     ///
     /// ```
     /// use movetext::notation::Nag;
@@ -176,13 +179,27 @@ impl Nag {
             let (nag, used) = Nag::from_glyph_prefix(&tok[end..])?;
             return (end > 0 && used == marks).then_some((end, nag));
         }
-        // A pawn's move to the last rank (`e8`, `dxe8`, `e8=`, `P-K8`),
-        // after which `N` is the promotion piece.
+        // A pawn's move to the last rank (`e8`, `dxe8`, `P-K8`), which a
+        // promotion piece must follow.
         let promotes = |body: &[u8]| {
             matches!(
                 (body.first(), body.last()),
-                (Some(b'a'..=b'h' | b'P'), Some(b'1' | b'8' | b'=' | b'/'))
+                (Some(b'a'..=b'h' | b'P'), Some(b'1' | b'8'))
             )
+        };
+        // Whether a novelty `N` may follow: the body ends a whole move (a
+        // square, castling, a check mark or word, a bracket, a promotion
+        // piece), not a descriptive capture (`BxN` is bishop takes knight).
+        let ends_move = |body: &[u8]| {
+            let attached: [&[u8]; 5] = [b"ch", b"mate", b"matas", b"ep", b"e.p."];
+            super::MoveSuffix::from_word(body).is_some()
+                || attached.iter().any(|w| body.ends_with(w))
+                || match body.last() {
+                    Some(b'1'..=b'8') => !promotes(body),
+                    Some(b'O' | b'0' | b'+' | b'#' | b')') => true,
+                    Some(c) if c.is_ascii_uppercase() => promotes(&body[..body.len() - 1]),
+                    _ => false,
+                }
         };
         let mut best: Option<(usize, Nag)> = None;
         for &(g, n) in GLYPHS {
@@ -197,12 +214,7 @@ impl Nag {
             let body = &tok[..end];
             match g {
                 b"!" | b"?" | b"!!" | b"??" | b"!?" | b"?!" => continue,
-                b"N" if promotes(body) => continue,
-                // `e8TN`: the rook promotion `e8T` and the novelty.
-                b"TN" if promotes(body) => {
-                    best = Some((end + 1, Nag(146)));
-                    continue;
-                }
+                b"N" | b"TN" if !ends_move(body) => continue,
                 _ => {}
             }
             best = Some((end, Nag(n)));
@@ -414,13 +426,21 @@ mod tests {
             ("e4\u{2212}+", 2, 19),
             ("e8TN", 3, 146),
             ("exd8TN", 5, 146),
+            ("e8QN", 3, 146),
+            ("e8(Q)N", 5, 146),
+            ("O-ON", 3, 146),
+            ("Qh5+N", 4, 146),
+            ("BxN+/=", 3, 14),
+            ("chN", 2, 146),
+            ("e.p.N", 4, 146),
+            ("Sb4chN", 5, 146),
         ] {
             assert_eq!(split(tok), Some((end, Nag(nag))), "{tok}");
         }
         // What the move itself ends in stays the move's.
         for tok in [
             "e4", "Qh5+", "Qh5#", "Qh5++", "e8N", "dxe8N", "e8=N", "exd1N", "P-K8N", "e8=Q",
-            "e4!!!", "N", "+-", "TN", "O-O", "0-0-0", "Nf3ch",
+            "e4!!!", "N", "+-", "TN", "O-O", "0-0-0", "Nf3ch", "BxN", "B x N", "PxN", "KtxN",
         ] {
             assert_eq!(split(tok), None, "{tok}");
         }

@@ -147,7 +147,7 @@ fn suffix_holds(pos: &Position, m: Move, suffix: Suffix) -> Result<(), CheckStat
 /// Whether the suffix holds in `after`, the position the move led to (its
 /// piece now on `moved_to`): `Ok`, or what the move really does. The mate
 /// test runs only when a claim needs it or fails.
-fn suffix_holds_after(
+pub(crate) fn suffix_holds_after(
     after: &Position,
     moved_to: Square,
     suffix: Suffix,
@@ -365,9 +365,23 @@ impl SanPlus {
     /// assert_eq!(r.suffix, SuffixVerdict::Contradicted);
     /// assert!(sp.to_move(&pos, ParseMode::Strict).is_err());
     /// ```
+    ///
+    /// An en passant mark (`exd6 e.p.`) on a move that takes no pawn en
+    /// passant is flagged as a wrong suffix too.
     #[inline]
     pub fn to_move(&self, pos: &Position, mode: ParseMode) -> Result<Resolved, SanError> {
-        self.with_verdict(pos, self.san.to_move(pos, mode)?, mode)
+        let r = self.with_verdict(pos, self.san.to_move(pos, mode)?, mode)?;
+        Ok(self.with_en_passant(r))
+    }
+
+    /// `r` flagged when an en passant mark was written on a move that takes
+    /// no pawn en passant (lenient mode: strict mode reads no mark).
+    #[inline]
+    fn with_en_passant(&self, mut r: Resolved) -> Resolved {
+        if self.en_passant && !r.mv.is_en_passant() {
+            r.suffix = SuffixVerdict::Contradicted;
+        }
+        r
     }
 
     /// `m`, the move the text names in `pos`, with the verdict on the suffix.
@@ -401,10 +415,11 @@ impl SanPlus {
     /// ```
     #[inline]
     pub fn play(&self, pos: &mut Position, mode: ParseMode) -> Result<Resolved, SanError> {
-        match self.play_fast(pos, None, mode) {
-            Some(r) => Ok(r),
-            None => self.play_general(pos, mode),
-        }
+        let r = match self.play_fast(pos, None, mode) {
+            Some(r) => r,
+            None => self.play_general(pos, mode)?,
+        };
+        Ok(self.with_en_passant(r))
     }
 
     /// [`SanPlus::play`] past its fast path (which has just failed for this
