@@ -118,10 +118,15 @@ impl<'a> RawTag<'a> {
     }
 }
 
-/// Decodes bytes as UTF-8 where valid and as Latin-1 elsewhere (never fails).
+/// Decodes bytes as UTF-8 where valid and as Latin-1 elsewhere (never
+/// fails), as Windows-1252 reads Latin-1: the bytes 0x80 to 0x9F are its
+/// letters and signs (`€`, `Ž`, `š`, `“`, `–` ...), as ChessBase and other
+/// Windows programs wrote them (the five bytes it leaves undefined stay the
+/// control characters of Latin-1).
 ///
 /// ```
 /// assert_eq!(movetext::pgn::latin1_lossy(b"Gy\xf6rgy"), "György");
+/// assert_eq!(movetext::pgn::latin1_lossy(b"\x8ealgiris \x93x\x94"), "Žalgiris “x”");
 /// ```
 pub fn latin1_lossy(bytes: &[u8]) -> Cow<'_, str> {
     if let Ok(s) = std::str::from_utf8(bytes) {
@@ -141,13 +146,26 @@ pub fn latin1_lossy(bytes: &[u8]) -> Cow<'_, str> {
                 out.push_str(std::str::from_utf8(&rest[..good]).unwrap_or_default());
                 let bad = e.error_len().unwrap_or(rest.len() - good);
                 for &b in &rest[good..good + bad] {
-                    out.push(char::from(b));
+                    out.push(windows_1252(b));
                 }
                 rest = &rest[good + bad..];
             }
         }
     }
     Cow::Owned(out)
+}
+
+/// The character of a byte in Windows-1252.
+fn windows_1252(b: u8) -> char {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž',
+        '\u{8f}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}',
+        'ž', 'Ÿ',
+    ];
+    match b {
+        0x80..=0x9f => HIGH[usize::from(b - 0x80)],
+        _ => char::from(b),
+    }
 }
 
 /// What went wrong, as reported to [`Visitor::error`].
