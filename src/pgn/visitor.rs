@@ -10,7 +10,8 @@
 //! 3. [`begin_movetext`](Visitor::begin_movetext) once, also when the game has
 //!    no movetext at all;
 //! 4. movetext events in file order: [`move_number`](Visitor::move_number),
-//!    [`san`](Visitor::san), [`null_move`](Visitor::null_move),
+//!    [`san`](Visitor::san), [`move_suffix`](Visitor::move_suffix),
+//!    [`null_move`](Visitor::null_move),
 //!    [`nag`](Visitor::nag), [`comment`](Visitor::comment),
 //!    [`begin_variation`](Visitor::begin_variation) /
 //!    [`end_variation`](Visitor::end_variation) (always balanced: a variation
@@ -343,6 +344,14 @@ pub trait Visitor {
     /// The reader knows no chess rules: the visitor parses and checks it.
     /// `at` is the token's first byte (for error messages).
     fn san(&mut self, _san: &[u8], _at: Location) -> Control {
+        Control::Continue
+    }
+    /// A word printed after a move and a space that says what the move did
+    /// (`ch`, `Ch`, `mate`, `e.p.`, `ep`, `dis`, `dbl`, a lone `+` or `#`:
+    /// see [`MoveSuffix`](crate::notation::MoveSuffix)): it belongs to the
+    /// move before it (`exd6 ep`, `BxNP ch`). `at` is its first byte. A
+    /// glyph glued to it (`ch!`) comes after it as a [`nag`](Visitor::nag).
+    fn move_suffix(&mut self, _word: &[u8], _at: Location) -> Control {
         Control::Continue
     }
     /// A null move: `--`, `Z0` or `0000` (as written), at `at`.

@@ -1,7 +1,7 @@
 //! The movetext fast loop: the common items read straight from the
 //! window, and the byte tables it classifies with.
 
-use super::tokens::{classify, parse_u8, terminating_result};
+use super::tokens::{classify, move_extent, parse_u8, terminating_result, Extent};
 use super::{Game, Reader, State};
 use crate::pgn::buffer::Input;
 use crate::pgn::bytes::{bytes_below, comment_masks, in_range, splat, zero_bytes, HIGH};
@@ -54,15 +54,18 @@ impl<I: Input> Reader<I> {
                 if j == w.len() && !eof {
                     break;
                 }
+                // The BOM arm below keeps the line at its start.
+                let was_line_start = line_start;
                 line_start = false;
                 // After a token, a single space is skipped at once.
                 let next = j + usize::from(space);
                 match kind {
-                    // A plain move: a letter first, no glyph suffix, not
-                    // the glyphs `N` and `TN`.
+                    // A plain move: a letter first, no glyph suffix, no
+                    // suffix word, no pawn's move to the last rank without
+                    // its piece (see [`PLAIN_MOVE`]).
                     ItemStart::Move => {
                         let last = w[j - 1];
-                        if plain_move(b, last, j - i) {
+                        if plain_move(b, last) {
                             if !g.silent() {
                                 g.apply(v.san(&w[i..j], st.loc(base + i as u64)));
                             }
@@ -99,8 +102,7 @@ impl<I: Input> Reader<I> {
                             // move (`12.e4`, `12...Nf6`: as `12. e4`).
                             let glued = e < j && {
                                 let f = w[e];
-                                ITEM_START[f as usize] == ItemStart::Move
-                                    && plain_move(f, w[j - 1], j - e)
+                                ITEM_START[f as usize] == ItemStart::Move && plain_move(f, w[j - 1])
                             };
                             if e == j || glued {
                                 if !g.silent() {
@@ -117,10 +119,24 @@ impl<I: Input> Reader<I> {
                             }
                         }
                     }
+                    // A byte order mark at a line's start (files joined with
+                    // `cat`): skipped, the line still at its start.
+                    _ if b == 0xef && was_line_start && w[i..j].starts_with(BOM) => {
+                        while w[i..j].starts_with(BOM) {
+                            i += BOM.len();
+                        }
+                        line_start = true;
+                        continue;
+                    }
                     _ => {}
                 }
-                // The common results at depth 0 end the game, as `classify`
-                // reads them (without its general checks).
+                // Moves printed past their first delimiter (`e8(Q)`,
+                // `P x P`, `Castles QR`): the whole move is the token.
+                let j = match move_extent(w, i, j, eof) {
+                    Extent::Token => j,
+                    Extent::To(k) => k,
+                    Extent::More => break,
+                };
                 if g.depth == 0 {
                     if let Some(r) = common_result(&w[i..j]) {
                         if !g.silent() {
@@ -349,7 +365,8 @@ pub(super) fn comment_close(w: &[u8], i: usize) -> Option<(usize, bool)> {
 /// effect: tokens, spaces, line ends (counted), nested variations (their
 /// depth kept in `g.depth`) and one-line `{}` comments. Stops at the `)`
 /// that closes the skipped variation, and at whatever the loop must judge
-/// itself: a line that begins with `[` or `%` (a game may start there), a
+/// itself: a line that begins with `[`, `%` or a byte order mark (a game
+/// may start there), a
 /// line end that is the window's last byte, `;`, `}`, another control
 /// byte (a tab, NUL). Returns where the loop goes on (`w.len()` if none of
 /// these is in the window: a token cut by the window's end reads as two,
@@ -377,7 +394,9 @@ fn skip_variation(st: &mut State, g: &mut Game, w: &[u8], base: u64, mut i: usiz
                     return k;
                 };
                 st.line_end(b, base + k as u64, w[k - 1] == b'\r');
-                if matches!(next, b'[' | b'%') {
+                // A byte order mark may stand before a `[` (files joined
+                // with `cat`): the loop judges that line too.
+                if matches!(next, b'[' | b'%' | 0xef) {
                     return k + 1;
                 }
             }
@@ -479,6 +498,9 @@ pub(super) fn delimiter_from(w: &[u8], mut j: usize) -> (usize, bool) {
     (j, w.get(j) == Some(&b' '))
 }
 
+/// The UTF-8 byte order mark.
+pub(super) const BOM: &[u8] = b"\xef\xbb\xbf";
+
 /// The move number `12.` or `12...` (1 to 4 digits, one or three dots)
 /// at `w[i]`, ended by a delimiter that `w` holds or by a letter that
 /// starts a move (`12.e4`: the move is then read as the next token, as
@@ -541,35 +563,55 @@ pub(super) fn digits_end(w: &[u8], from: usize, to: usize) -> usize {
     d.min(to)
 }
 
-/// Last bytes of a plain move: ASCII but `!` and `?` (a glyph suffix).
-const PLAIN_MOVE_END: [bool; 256] = {
-    let mut t = [false; 256];
+/// Last bytes of a plain move, by the row of the token's first byte
+/// ([`PLAIN_MOVE_ROW`]). Row 0: ASCII but `!` and `?` (a glyph suffix),
+/// the last bytes of suffix words (`ch`, `mate`, `e.p.`, `dis`, `dbl`:
+/// [`MoveSuffix::LAST_BYTES`](crate::notation::MoveSuffix::LAST_BYTES)),
+/// of glyphs glued on (`e4+/=`, `e4+-`, `e4=`, `e4N`, and the glyphs `N`
+/// and `TN` alone), and of the tokens of descriptive moves printed with
+/// spaces (`P x P`, `B x N`, `Castles QR`). Row 1, for a token that begins
+/// as a pawn's move (a file `a`-`h`, or `P`): the same but for a rank `1`
+/// or `8` (`e8`, `dxe8`, `P-K8`: a promotion piece must follow, as in
+/// `e8(Q)`). A PGN export's moves end in a rank, `+`, `#`, `O` or a
+/// promotion piece: of these only a promotion is turned away here.
+const PLAIN_MOVE: [[bool; 256]; 2] = {
+    let mut t = [[false; 256]; 2];
     let mut b = 0;
     while b < 0x80 {
-        t[b] = b != b'!' as usize && b != b'?' as usize;
+        t[0][b] = true;
         b += 1;
     }
+    let not = b"!?hH.kslept=-NPBRQKx";
+    let mut k = 0;
+    while k < not.len() {
+        t[0][not[k] as usize] = false;
+        k += 1;
+    }
+    t[1] = t[0];
+    t[1][b'1' as usize] = false;
+    t[1][b'8' as usize] = false;
     t
 };
 
-/// Whether a token of `len` bytes from `first` to `last`, `first` a move
-/// letter, is a plain move: no glyph suffix, not the glyphs `N` and `TN`.
-/// Any token of one or two bytes starting with `N` or `T` is turned away
-/// (no move is such a token; the general code reads it as before): two
-/// table loads and a compare, without a branch.
+/// The row of [`PLAIN_MOVE`] for a token's first byte: 1 for a pawn's
+/// move (`a`-`h`, `P`), else 0.
+const PLAIN_MOVE_ROW: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut b = b'a';
+    while b <= b'h' {
+        t[b as usize] = 1;
+        b += 1;
+    }
+    t[b'P' as usize] = 1;
+    t
+};
+
+/// Whether a token from `first` to `last`, `first` a move letter, is a
+/// plain move (see [`PLAIN_MOVE`]): two table loads, without a branch.
 #[inline(always)]
-fn plain_move(first: u8, last: u8, len: usize) -> bool {
-    let glyph = GLYPH_LETTER[first as usize] & (len < 3);
-    PLAIN_MOVE_END[last as usize] & !glyph
+pub(super) fn plain_move(first: u8, last: u8) -> bool {
+    PLAIN_MOVE[PLAIN_MOVE_ROW[first as usize] as usize][last as usize]
 }
-
-/// `N` and `T`, which start the glyphs `N` and `TN`.
-const GLYPH_LETTER: [bool; 256] = {
-    let mut t = [false; 256];
-    t[b'N' as usize] = true;
-    t[b'T' as usize] = true;
-    t
-};
 
 /// What an item of movetext that begins with a byte is: a token (`Move`,
 /// `Digit`, `OtherToken`: declared before `NoToken`), a `{`
@@ -633,15 +675,17 @@ pub(super) fn common_result(t: &[u8]) -> Option<GameResult> {
 }
 
 /// The NAG of a glyph of one or two marks (`!`, `?`, `!!`, `??`, `!?`,
-/// `?!`) that ends `tok`, and its length; None for anything else (no
-/// glyph, three marks or more: `classify` reads those).
+/// `?!`) that ends `tok`, a plain move before it, and its length; None for
+/// anything else (no glyph, three marks or more, a suffix word before it:
+/// `classify` reads those).
 #[inline]
 fn move_glyph(tok: &[u8]) -> Option<(Nag, usize)> {
     let mark = |b: u8| matches!(b, b'!' | b'?');
+    let plain = |a: u8| plain_move(tok[0], a);
     let n = tok.len();
     match tok {
-        [.., a, b'!' | b'?'] if !mark(*a) => Some((Nag(if tok[n - 1] == b'!' { 1 } else { 2 }), 1)),
-        [.., a, x, y] if !mark(*a) && mark(*x) && mark(*y) => {
+        [.., a, b'!' | b'?'] if plain(*a) => Some((Nag(if tok[n - 1] == b'!' { 1 } else { 2 }), 1)),
+        [.., a, x, y] if plain(*a) && mark(*x) && mark(*y) => {
             let nag = match (x, y) {
                 (b'!', b'!') => 3,
                 (b'?', b'?') => 4,

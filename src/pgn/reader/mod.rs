@@ -40,7 +40,10 @@ use std::io::{self, Read};
 use super::buffer::{BufferedInput, Input, SliceInput, DEFAULT_CAPACITY};
 use super::scan::{is_space, is_tag_line, line_end, simple_tag_line, token_end, MAX_TAG_LINE};
 use super::visitor::{Control, ErrorKind, GameResult, Location, Nag, PgnError, RawTag, Visitor};
-use tokens::{classify, looks_like_movetext, parse_u8, terminating_result};
+use fast::BOM;
+use tokens::{
+    classify, looks_like_movetext, move_extent, parse_u8, terminating_result, Extent, MAX_EXTENT,
+};
 
 mod fast;
 #[cfg(test)]
@@ -456,6 +459,12 @@ impl<I: Input> Reader<I> {
         Ok(line_end(w).unwrap_or(n))
     }
 
+    /// Whether the window starts with a UTF-8 byte order mark.
+    fn at_bom(&mut self) -> io::Result<bool> {
+        self.ensure(BOM.len())?;
+        Ok(self.input.window().starts_with(BOM))
+    }
+
     /// Makes at least `n` bytes available if the input has them; returns the window length.
     fn ensure(&mut self, n: usize) -> io::Result<usize> {
         while self.input.window().len() < n && self.input.fill()? {}
@@ -545,11 +554,8 @@ impl<I: Input> Reader<I> {
     /// Between games: skips whitespace, BOM, `%` lines and junk; finds how the
     /// next game starts (None at EOF).
     fn seek_game<V: Visitor>(&mut self, v: &mut V, g: &mut Game) -> io::Result<Option<Start>> {
-        if self.input.offset() == 0
-            && self.ensure(3)? >= 3
-            && self.input.window().starts_with(b"\xef\xbb\xbf")
-        {
-            self.consume_plain(3);
+        if self.input.offset() == 0 && self.at_bom()? {
+            self.consume_plain(BOM.len());
         }
         if !self.st.general {
             // The blank lines after a game, then its successor's `[`.
@@ -571,6 +577,11 @@ impl<I: Input> Reader<I> {
                     return Ok(Some(Start::Tags));
                 }
                 b'%' if line_start => self.skip_until(line_end)?,
+                // A byte order mark at a line's start: files joined with `cat`.
+                0xef if line_start && self.at_bom()? => {
+                    self.consume_plain(BOM.len());
+                    self.st.line_start = true;
+                }
                 b';' => {
                     let len = self.line_token_len()?;
                     self.report(v, g, ErrorKind::CommentOutsideGame, 0, len);
@@ -918,6 +929,13 @@ impl<I: Input> Reader<I> {
                     self.st.line_start = true;
                     true
                 }
+                // A byte order mark at a line's start (files joined with
+                // `cat`): skipped, the line still at its start.
+                0xef if line_start && self.at_bom()? => {
+                    self.consume_plain(BOM.len());
+                    self.st.line_start = true;
+                    false
+                }
                 b'[' => {
                     // A stray `[...]` inside movetext: garbage up to `]` on its line.
                     let len = match self.search(1, |s| memchr::memchr3(b']', b'\n', b'\r', s))? {
@@ -1119,6 +1137,13 @@ impl<I: Input> Reader<I> {
                 return self.ambiguous(v, g, len, r);
             }
         }
+        // A move printed past its first delimiter (`e8(Q)`, `P x P`): the
+        // bytes that may hold the rest, read first.
+        self.ensure(len + MAX_EXTENT)?;
+        let len = match move_extent(self.input.window(), 0, len, true) {
+            Extent::To(k) => k,
+            Extent::Token | Extent::More => len,
+        };
         let Reader { input, st } = self;
         let over = classify(st, v, g, input.window(), input.offset(), 0, len);
         self.consume_plain(len);

@@ -1,8 +1,9 @@
 //! Token classification: move numbers, results, null moves, glyphs and
 //! moves, as the general code and the fast loop read them.
 
-use super::fast::{ItemStart, ITEM_START};
+use super::fast::{plain_move, ItemStart, ITEM_START};
 use super::{report, Game, State};
+use crate::notation::MoveSuffix;
 use crate::pgn::scan::is_delimiter;
 use crate::pgn::visitor::{Control, ErrorKind, GameResult, Nag, Visitor};
 
@@ -23,18 +24,23 @@ pub(super) fn classify<V: Visitor>(
     loop {
         let tok = &w[at..end];
         let first = tok[0];
-        // Fast path on the first byte: a plain move (a letter, no glyph suffix).
+        // Fast path on the first byte: a plain move (a letter, no glyph
+        // suffix, no suffix word), as the fast loop reads it.
         if ITEM_START[first as usize] == ItemStart::Move {
             if g.silent() {
                 return false;
             }
-            let last = tok[tok.len() - 1];
-            if last < 0x80 && last != b'!' && last != b'?' && tok != b"N" && tok != b"TN" {
+            if plain_move(first, tok[tok.len() - 1]) {
                 g.apply(v.san(tok, st.loc(base + at as u64)));
                 return false;
             }
         }
-        if first.is_ascii_digit() || first == b'*' || tok.starts_with("½".as_bytes()) {
+        // `½` in UTF-8, or as the Latin-1 byte 0xBD.
+        if first.is_ascii_digit()
+            || first == b'*'
+            || first == 0xbd
+            || tok.starts_with("½".as_bytes())
+        {
             if let Some(r) = unambiguous_result(tok) {
                 if g.depth > 0 {
                     let kind = ErrorKind::ResultInVariation;
@@ -115,24 +121,33 @@ pub(super) fn classify<V: Visitor>(
             g.apply(v.nag(nag));
             return false;
         }
-        let (mv, glyph) = split_glyph(tok);
+        // A glyph glued on: a run of `!` and `?` (reported when it is no
+        // glyph), or any other glyph (`e4+/=`, `e4-+`, `e4N`, `e4∞`).
+        let (mv, glyph) = match split_glyph(tok) {
+            (mv, None) => match Nag::split_glued(tok) {
+                Some((end, nag)) => (&tok[..end], Some(Ok(nag))),
+                None => (mv, None),
+            },
+            (mv, Some(marks)) => (mv, Some(glyph_nag(marks).ok_or(marks))),
+        };
         if mv.is_empty() {
             report(st, v, g, ErrorKind::InvalidGlyph, w, base, at, end - at);
             return false;
         }
-        g.apply(v.san(mv, st.loc(base + at as u64)));
-        if let Some(glyph) = glyph {
-            match glyph_nag(glyph) {
-                Some(nag) => {
-                    if !g.silent() {
-                        g.apply(v.nag(nag));
-                    }
-                }
-                None => {
-                    let off = at + mv.len();
-                    let kind = ErrorKind::InvalidGlyph;
-                    report(st, v, g, kind, w, base, off, glyph.len());
-                }
+        // A word after a move and a space (`exd6 ep`, `Nf3 ch`, `QxP ch!`)
+        // belongs to that move.
+        let loc = st.loc(base + at as u64);
+        if MoveSuffix::from_word(mv).is_some() {
+            g.apply(v.move_suffix(mv, loc));
+        } else {
+            g.apply(v.san(mv, loc));
+        }
+        match glyph {
+            Some(Ok(nag)) if !g.silent() => g.apply(v.nag(nag)),
+            Some(Ok(_)) | None => {}
+            Some(Err(marks)) => {
+                let off = at + mv.len();
+                report(st, v, g, ErrorKind::InvalidGlyph, w, base, off, marks.len());
             }
         }
         return false;
@@ -163,7 +178,7 @@ pub(super) fn unambiguous_result(t: &[u8]) -> Option<GameResult> {
 /// reject.
 #[inline]
 pub(super) fn terminating_result(t: &[u8]) -> Option<GameResult> {
-    if t == b"1/2" || t == "½".as_bytes() {
+    if t == b"1/2" || t == "½".as_bytes() || t == b"\xbd" {
         return Some(GameResult::Draw);
     }
     if t.len() > 7 || !matches!(t.first(), Some(b'0' | b'+' | b'-' | 0xe2)) {
@@ -217,10 +232,7 @@ pub(super) fn parse_u8(s: &[u8]) -> Option<u8> {
     u8::try_from(n).ok()
 }
 
-/// Unicode glyphs that may follow a move directly.
-const SUFFIX_GLYPHS: [&str; 9] = ["±", "∓", "⩲", "⩱", "∞", "□", "∆", "⌓", "Δ"];
-
-/// Splits a trailing `!`/`?` run or Unicode glyph off a move token.
+/// Splits a trailing `!`/`?` run off a move token.
 fn split_glyph(tok: &[u8]) -> (&[u8], Option<&[u8]>) {
     let mut end = tok.len();
     while end > 0 && matches!(tok[end - 1], b'!' | b'?') {
@@ -229,15 +241,211 @@ fn split_glyph(tok: &[u8]) -> (&[u8], Option<&[u8]>) {
     if end < tok.len() {
         return (&tok[..end], Some(&tok[end..]));
     }
-    if tok.last().is_some_and(|&b| b >= 0x80) {
-        for g in SUFFIX_GLYPHS {
-            if tok.len() > g.len() && tok.ends_with(g.as_bytes()) {
-                let end = tok.len() - g.len();
-                return (&tok[..end], Some(&tok[end..]));
-            }
+    (tok, None)
+}
+
+/// How far a move token reaches past its first delimiter, as books print
+/// moves (see [`move_extent`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Extent {
+    /// The token ends at its delimiter.
+    Token,
+    /// The move goes on to this index of the window.
+    To(usize),
+    /// The window ends before it can be told: read more first.
+    More,
+}
+
+/// The most bytes a move reaches past its first delimiter.
+pub(super) const MAX_EXTENT: usize = 24;
+
+/// Strips a descriptive file name from the front of `t`: a wing (`K`,
+/// `Q`) and a piece (`R`, `N`, `Kt`, `B`), either or both; gives the rest
+/// and whether anything was stripped.
+fn strip_file_name(t: &[u8]) -> (&[u8], bool) {
+    let mut r = t;
+    if matches!(r, [b'K', c, ..] if *c != b't') || matches!(r, [b'K'] | [b'Q', ..]) {
+        r = &r[1..];
+    }
+    r = r
+        .strip_prefix(b"Kt")
+        .or_else(|| r.strip_prefix(b"N"))
+        .or_else(|| r.strip_prefix(b"B"))
+        .or_else(|| r.strip_prefix(b"R"))
+        .unwrap_or(r);
+    (r, r.len() < t.len())
+}
+
+/// Whether `t` names a piece as descriptive notation does: `P`, `N`, `Kt`,
+/// `B`, `R`, `Q`, `K`, with a wing or file before it (`QR`, `KKt`, `KBP`).
+fn descriptive_piece(t: &[u8]) -> bool {
+    let (rest, named) = strip_file_name(t);
+    rest.is_empty() && named || rest == b"P"
+}
+
+/// Whether `c` holds a descriptive square or rank: `1`..`8`, `Q4`, `QB1`,
+/// `KKt3`, `R1`.
+fn descriptive_square(c: &[u8]) -> bool {
+    match c.split_last() {
+        Some((b'1'..=b'8', name)) => strip_file_name(name).0.is_empty(),
+        _ => false,
+    }
+}
+
+/// Whether `c` is one piece letter or figurine, as a promotion in brackets
+/// holds it: an ASCII letter, `Kt`, or one non-ASCII character (`Ž`, `Д`,
+/// `♕`).
+fn one_piece(c: &[u8]) -> bool {
+    match c {
+        [a] => a.is_ascii_alphabetic(),
+        [b'K', b't'] => true,
+        [a, rest @ ..] => {
+            *a >= 0xc0
+                && (1..=3).contains(&rest.len())
+                && rest.iter().all(|&b| (0x80..0xc0).contains(&b))
+        }
+        [] => false,
+    }
+}
+
+/// Where a bracket glued to a token at `w[j]` closes (`Some(index of the
+/// ')')`), if it does within a few bytes and holds no delimiter; `Err` when
+/// the window ends first.
+fn bracket(w: &[u8], j: usize, eof: bool) -> Result<Option<usize>, ()> {
+    let end = (j + 6).min(w.len());
+    for (k, &b) in w.iter().enumerate().take(end).skip(j + 1) {
+        match b {
+            b')' => return Ok(Some(k)),
+            b if is_delimiter(b) => return Ok(None),
+            _ => {}
         }
     }
-    (tok, None)
+    if w.len() < j + 6 && !eof {
+        Err(())
+    } else {
+        Ok(None)
+    }
+}
+
+/// Moves that go on past their token's first delimiter, as books print
+/// them; the rule for `(` in movetext:
+/// - A bracket written directly after a pawn's move to the last rank (no
+///   space before it: `e8(Q)`, `exd8(N)+`, `a×b1(Ž)`, `P-K8(Q)`, `PxR(Q)`),
+///   holding one piece letter of any language, `Kt` or a figurine, is the
+///   promotion piece. A bracket written directly after a descriptive piece
+///   or capture, holding a square or rank (`R(1)-Q2`, `R(QB1)-Q1`,
+///   `N(5)-B3`, `NxP(Q4)`), says where the piece stands or takes. Any
+///   other `(` opens a variation (`Nf3(Nc3)`, `e8 (Q)`, `e8(Qb3)`).
+/// - A descriptive capture printed with spaces (`P x P`, `B x N`, `Q : P`)
+///   is one move.
+/// - `Castles` with its side after a space (`Castles KR`, `Castles QR`,
+///   `Castles (Q)`) is one move.
+///
+/// Only spaces and tabs are read between the parts, at most
+/// [`MAX_EXTENT`] bytes past `j`. `w[i..j]` is the token, `w[j]` its
+/// delimiter (`j == w.len()` when the window ends there).
+pub(super) fn move_extent(w: &[u8], i: usize, j: usize, eof: bool) -> Extent {
+    let tok = &w[i..j];
+    let limit = (j + MAX_EXTENT).min(w.len());
+    let short = !eof && w.len() < j + MAX_EXTENT;
+    // The end of the next token from `k` (at a delimiter), if the window
+    // holds it.
+    let token_from = |k: usize| {
+        w.get(k..limit)
+            .and_then(|s| s.iter().position(|&b| is_delimiter(b)))
+            .map(|n| k + n)
+    };
+    let spaces_from = |k: usize| {
+        k + w[k.min(limit)..limit]
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count()
+    };
+    if tok == b"Castles" || tok == b"castles" {
+        let k = spaces_from(j);
+        if k >= limit {
+            return if short { Extent::More } else { Extent::Token };
+        }
+        let side = |s: &[u8]| matches!(s, b"K" | b"Q" | b"KR" | b"QR");
+        if w[k] == b'(' {
+            return match bracket(w, k, eof) {
+                Err(()) => Extent::More,
+                Ok(Some(c)) if side(&w[k + 1..c]) => Extent::To(c + 1),
+                Ok(_) => Extent::Token,
+            };
+        }
+        if k == j {
+            return Extent::Token;
+        }
+        return match token_from(k) {
+            Some(e) if side(&w[k..e]) => Extent::To(e),
+            None if short => Extent::More,
+            _ => Extent::Token,
+        };
+    }
+    if w.get(j) == Some(&b'(') {
+        let close = match bracket(w, j, eof) {
+            Err(()) => return Extent::More,
+            Ok(None) => return Extent::Token,
+            Ok(Some(c)) => c,
+        };
+        let content = &w[j + 1..close];
+        let pawn = matches!(tok.first(), Some(b'a'..=b'h' | b'P'));
+        let last_rank = matches!(tok.last(), Some(b'1' | b'8'));
+        let descriptive = tok
+            .iter()
+            .all(|&b| b.is_ascii_uppercase() || b"tx:-/12345678".contains(&b));
+        let promotion =
+            pawn && (last_rank || descriptive && tok.contains(&b'x')) && one_piece(content);
+        let square = descriptive && descriptive_square(content);
+        if !(promotion || square) {
+            return Extent::Token;
+        }
+        return match token_from(close + 1) {
+            Some(e) => Extent::To(e),
+            None if short => Extent::More,
+            None if w.len() <= limit => Extent::To(w.len()),
+            None => Extent::Token,
+        };
+    }
+    if descriptive_piece(tok) {
+        let k = spaces_from(j);
+        if k == j {
+            return Extent::Token;
+        }
+        if k >= limit {
+            return if short { Extent::More } else { Extent::Token };
+        }
+        let mark = match &w[k..] {
+            [b'x' | b':', ..] => 1,
+            [0xc3, 0x97, ..] => 2,
+            _ => return Extent::Token,
+        };
+        let m = k + mark;
+        if m < limit && !is_delimiter(w[m]) {
+            return Extent::Token;
+        }
+        let t = spaces_from(m);
+        if t == m || t >= limit {
+            return if short { Extent::More } else { Extent::Token };
+        }
+        return match token_from(t) {
+            Some(e) if descriptive_piece(&w[t..e]) || descriptive_target(&w[t..e]) => Extent::To(e),
+            None if short => Extent::More,
+            _ => Extent::Token,
+        };
+    }
+    Extent::Token
+}
+
+/// A captured piece with what may follow it in one token: a check mark
+/// or a glyph (`P x P+`, `B x N!`).
+fn descriptive_target(t: &[u8]) -> bool {
+    let body = t
+        .iter()
+        .rposition(|b| !b"+#!?".contains(b))
+        .map_or(&t[..0], |n| &t[..=n]);
+    body.len() < t.len() && descriptive_piece(body)
 }
 
 /// Whether a token outside a game starts a game without tags.
