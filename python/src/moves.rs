@@ -179,11 +179,13 @@ pub fn convert(
 /// language, English first, in which it is one).
 fn resolve(py: Python<'_>, pos: &Position, fen: &str, text: &str, lang: &str) -> PyResult<Move> {
     let read = |l| resolve_token(pos, text.as_bytes(), l, ParseMode::Lenient);
-    let result = match language_choice(lang)? {
+    let choice = language_choice(lang)?;
+    let result = match choice {
         LanguageChoice::Fixed(l) => read(l),
-        LanguageChoice::Auto => Language::ALL
+        _ => choice
+            .candidates()
             .iter()
-            .map(|&l| read(l))
+            .map(read)
             .find(Result::is_ok)
             .unwrap_or_else(|| read(Language::En)),
     };

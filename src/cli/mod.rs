@@ -28,7 +28,7 @@ use std::io;
 use std::process::ExitCode;
 
 use clap::Args;
-use movetext::notation::{Language, ParseMode};
+use movetext::notation::{Language, LanguageSet, ParseMode};
 use movetext::validate::{GameError, LanguageChoice, ValidateOptions};
 
 /// Exit status for a stdout closed early (128 + SIGPIPE).
@@ -47,9 +47,11 @@ pub struct ReadArgs {
     /// terminal.
     #[arg(value_name = "FILES")]
     pub files: Vec<String>,
-    /// Piece letters to read (ISO 639-1 code such as `de`, or `auto` to
-    /// detect per game). Figurines and the other notations are always read.
-    #[arg(long, value_name = "CODE|auto", default_value = "en", value_parser = parse_from_lang)]
+    /// Piece letters to read (ISO 639-1 code such as `de`; `ru-latn` for
+    /// Russian in Latin letters), or `auto` to detect per game, or codes
+    /// and `auto` (`pl,de,auto`) to detect among these only. Figurines and
+    /// the other notations are always read.
+    #[arg(long, value_name = "CODE|auto|CODES,auto", default_value = "en", value_parser = parse_from_lang)]
     pub from_lang: LanguageChoice,
     /// Read SAN strictly (PGN export form only; a wrong `+`/`#` is an error).
     #[arg(long)]
@@ -96,12 +98,25 @@ pub fn parse_lang(s: &str) -> Result<Language, String> {
     })
 }
 
-/// Parses `--from-lang`: a language code or `auto`.
+/// Parses `--from-lang`: a language code, `auto`, or codes and `auto`
+/// separated by commas (`pl,de,auto`: detected among these only).
 pub fn parse_from_lang(s: &str) -> Result<LanguageChoice, String> {
     if s.eq_ignore_ascii_case("auto") {
         return Ok(LanguageChoice::Auto);
     }
-    parse_lang(s).map(LanguageChoice::Fixed)
+    if !s.contains(',') {
+        return parse_lang(s).map(LanguageChoice::Fixed);
+    }
+    let mut set = LanguageSet::default();
+    for code in s.split(',').map(str::trim) {
+        if !code.eq_ignore_ascii_case("auto") {
+            set = set.with(parse_lang(code)?);
+        }
+    }
+    if set.is_empty() {
+        return Err("no language code before `auto`".to_string());
+    }
+    Ok(LanguageChoice::AutoAmong(set))
 }
 
 /// A failure that ends a command: one line on stderr, then an exit status.

@@ -100,7 +100,8 @@ pub fn error_kind(e: &GameError) -> &'static str {
         GameErrorKind::UnsupportedVariant => "unsupported variant",
         GameErrorKind::BadVariation => "bad variation",
         GameErrorKind::NoLanguage => "no language reads every move",
-        GameErrorKind::GameTooLarge => "game too large",
+        GameErrorKind::SuffixWithoutMove => "suffix word without a move",
+        GameErrorKind::NotEnPassant => "wrong en passant mark",
     }
 }
 

@@ -81,10 +81,12 @@ mod syntax_tests;
 
 pub use descriptive::{write_descriptive, Descriptive, DescriptivePlus, PieceName, SquareName};
 pub use detect::{detect_language, fitting_languages, plays_in, LanguageSet};
+pub(crate) use detect::{LanguageMemory, Reading};
 pub use iccf::Iccf;
 pub use lan::Lan;
 pub use lang::{Language, FIGURINES};
 pub use nag::{Nag, NagStyle};
+pub(crate) use resolve::suffix_holds_after;
 pub use resolve::{Candidates, Resolved, SanError, SuffixVerdict};
 pub use result::GameResult;
 pub use san::{CastlingSide, Figurines, San, SanPlus, SanStyle, Suffix};

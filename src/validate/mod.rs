@@ -40,7 +40,7 @@
 
 use core::fmt;
 
-use crate::notation::{Language, ParseError, ParseMode, SanError};
+use crate::notation::{Language, LanguageSet, ParseError, ParseMode, SanError};
 use crate::pgn::{self, GameResult, Location, Nag, RawTag};
 use crate::position::{FenError, Position};
 use crate::types::Color;
@@ -60,10 +60,40 @@ pub use validator::Validator;
 pub enum LanguageChoice {
     /// Always this language (figurines are read in every language).
     Fixed(Language),
-    /// Per game: the first language in [`Language::ALL`] order (English
-    /// first) under which every mainline move is legal. The game is read
-    /// whole before any of its events is handed on.
+    /// Per game, among every language: the one that reads the most
+    /// mainline moves (all of them, if any does); its error, if it stops,
+    /// is the game's. Between languages that read a game equally far, the
+    /// one that read more of the earlier games of this validator's input
+    /// wins, then the fixed order of [`Language::ALL`] (English first).
+    /// Two languages that both read the whole game to different moves make
+    /// it ambiguous: it is read as above and the other is named in
+    /// [`GameSummary::ambiguous_language`]. A game is recorded (up to
+    /// [`MAX_RECORDED_BYTES`]) before any of its events is handed on; a
+    /// longer game is decided on what was recorded and read on in that
+    /// language.
+    ///
+    /// The earlier games are those this validator read: a validator per
+    /// chunk of a parallel reading knows only its chunk's.
     Auto,
+    /// [`LanguageChoice::Auto`] among these languages only.
+    AutoAmong(LanguageSet),
+}
+
+impl LanguageChoice {
+    /// The languages a game may be read in: one, or the candidates of
+    /// detection.
+    pub fn candidates(self) -> LanguageSet {
+        match self {
+            LanguageChoice::Fixed(l) => LanguageSet::of(l),
+            LanguageChoice::Auto => LanguageSet::ALL,
+            LanguageChoice::AutoAmong(set) => set,
+        }
+    }
+
+    /// Whether each game's language is detected.
+    pub fn detects(self) -> bool {
+        !matches!(self, LanguageChoice::Fixed(_))
+    }
 }
 
 /// How games are validated.
@@ -104,9 +134,15 @@ pub struct GameSummary {
     /// The piece letters the game was read with (the detected ones in
     /// [`LanguageChoice::Auto`]).
     pub language: Language,
+    /// Another language that reads the whole game too, to other moves
+    /// ([`LanguageChoice::Auto`]): the game is ambiguous, and was read in
+    /// `language`, the file's (see [`LanguageChoice::Auto`]).
+    pub ambiguous_language: Option<Language>,
     /// The result token, if the game had one.
     pub result: Option<GameResult>,
-    /// How many `+`/`#` claims the position contradicted (lenient mode).
+    /// How many moves' `+`/`#` claims or suffix words (`ch`, `mate`,
+    /// `e.p.` ...) the position contradicted (lenient mode; at most one a
+    /// move for its words).
     pub wrong_suffixes: u32,
     /// Errors reported for this game (after the first, only those the
     /// reader found in the skipped rest).
@@ -120,7 +156,8 @@ pub struct GameSummary {
 /// Call order per game: `begin_game`, `tag`*, `start` (once the start
 /// position is set up), then in input order `legal_move`, `null_move`,
 /// `nag`, `comment`, `begin_variation`/`end_variation`, `result`; `error`
-/// wherever a problem is found; last `end_game`.
+/// wherever a problem is found; last `end_game`. A suffix word printed
+/// after a move (`exd6 ep`, `Nf3 ch`) is checked, not handed on.
 pub trait GameVisitor {
     /// The value of one game.
     type Output;
@@ -173,14 +210,18 @@ pub enum GameErrorKind {
     BadVariation,
     /// No language reads every mainline move ([`LanguageChoice::Auto`]).
     NoLanguage,
-    /// A game larger than [`MAX_RECORDED_BYTES`] in
-    /// [`LanguageChoice::Auto`] mode.
-    GameTooLarge,
+    /// A suffix word (`ch`, `e.p.`) with no move before it: at the start
+    /// of a game or a variation, after a null move or a variation.
+    SuffixWithoutMove,
+    /// `ep` or `e.p.` after a move that takes no pawn en passant (strict
+    /// mode; lenient mode counts it in [`GameSummary::wrong_suffixes`]).
+    NotEnPassant,
 }
 
 /// The deepest variation nesting that is validated.
 pub const MAX_VARIATION_DEPTH: usize = 256;
-/// The most bytes of one game kept for language detection.
+/// The most bytes of one game kept for language detection (its text and
+/// its events).
 pub const MAX_RECORDED_BYTES: usize = 16 << 20;
 
 /// A problem in a game, with its place.
@@ -267,7 +308,10 @@ impl fmt::Display for GameError {
                 f.write_str("variation before any move or nested too deep")
             }
             GameErrorKind::NoLanguage => f.write_str("no language reads every move"),
-            GameErrorKind::GameTooLarge => f.write_str("game too large to detect its language"),
+            GameErrorKind::SuffixWithoutMove => f.write_str("a suffix word with no move before it"),
+            GameErrorKind::NotEnPassant => {
+                f.write_str("written as en passant, but the move takes no pawn en passant")
+            }
         }
     }
 }

@@ -5,7 +5,7 @@
 use super::GameErrorKind;
 use crate::moves::Move;
 use crate::notation::fast;
-use crate::notation::{Descriptive, Iccf, Lan, Language, ParseMode, SuffixVerdict, Uci};
+use crate::notation::{Descriptive, Iccf, Lan, Language, Nag, ParseMode, SuffixVerdict, Uci};
 use crate::position::Position;
 
 /// Reads one move token in any notation: SAN in `lang` (strict or lenient),
@@ -98,8 +98,45 @@ fn play_token_general(
     }
 }
 
-/// Long algebraic / UCI, ICCF numeric and English descriptive notation, in
-/// lenient mode: `None` if none of them reads the token.
+/// A move token that [`play_token`] does not read, read as books and old
+/// files print it: a glyph glued on (`e4+/=`, `e4-+`, `e4N`: the move and
+/// the glyph's NAG), or text that is not UTF-8, read as Windows-1252 (a
+/// Lithuanian `Žf3` with `Ž` as the byte 0x8E). `None` if neither reads
+/// it (`pos` then unchanged).
+pub(super) fn play_printed(
+    pos: &mut Position,
+    token: &[u8],
+    lang: Language,
+    mode: ParseMode,
+) -> Option<(Move, SuffixVerdict, Option<Nag>)> {
+    let utf8;
+    let token = match core::str::from_utf8(token) {
+        Ok(_) => token,
+        Err(_) => {
+            utf8 = crate::pgn::latin1_lossy(token).into_owned();
+            if let Ok((m, v)) = play_token(pos, utf8.as_bytes(), lang, mode) {
+                return Some((m, v, None));
+            }
+            utf8.as_bytes()
+        }
+    };
+    let (end, nag) = Nag::split_glued(token)?;
+    let (m, v) = play_token(pos, &token[..end], lang, mode).ok()?;
+    Some((m, v, Some(nag)))
+}
+
+/// A suffix word with a glyph ending in `+` glued on (`ch-+`, `mate=/+`),
+/// which the reader hands on whole as a move token: the word's length and
+/// the glyph's NAG.
+pub(super) fn word_with_glyph(token: &[u8]) -> Option<(usize, Nag)> {
+    let (end, nag) = Nag::split_glued(token)?;
+    crate::notation::MoveSuffix::from_word(&token[..end]).map(|_| (end, nag))
+}
+
+/// Coordinates as typed (`g1-f3`, `e1-g1`, `e7-e8Q`: whatever piece stands
+/// on the first square), long algebraic / UCI, ICCF numeric and English
+/// descriptive notation, in lenient mode: `None` if none of them reads the
+/// token.
 fn lenient_other_notations(
     pos: &Position,
     token: &[u8],
@@ -109,9 +146,13 @@ fn lenient_other_notations(
     if mode != ParseMode::Lenient {
         return None;
     }
-    if let Ok(uci) = Uci::from_ascii(token) {
-        if let Ok(m) = uci.to_move(pos) {
-            return Some(Ok(m));
+    // Check and mate marks after coordinates are read and dropped, as long
+    // algebraic notation drops them.
+    if let Ok((uci, used)) = Uci::from_coordinates_prefix(token, lang) {
+        if token[used..].iter().all(|b| matches!(b, b'+' | b'#')) {
+            if let Ok(m) = uci.to_move(pos) {
+                return Some(Ok(m));
+            }
         }
     }
     if let Ok(lan) = Lan::from_ascii(token, lang) {

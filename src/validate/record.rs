@@ -1,12 +1,14 @@
 //! The recording of a game for language detection
 //! ([`LanguageChoice::Auto`](super::LanguageChoice::Auto)): the game is
-//! read whole, its language found, then its events replayed.
+//! read whole (or up to [`MAX_RECORDED_BYTES`]), its language chosen by the
+//! rules of [`LanguageMemory`](crate::notation::LanguageMemory), then its
+//! events replayed.
 
-use super::play::play_token;
+use super::play::{play_printed, play_token, word_with_glyph};
 use super::validator::Validator;
-use super::{GameError, GameVisitor, MAX_RECORDED_BYTES};
-use crate::notation::Language;
-use crate::pgn::{Control, GameResult, Location, Nag, RawTag};
+use super::{GameError, GameErrorKind, GameVisitor, MAX_RECORDED_BYTES};
+use crate::notation::{Language, Reading};
+use crate::pgn::{GameResult, Location, Nag, RawTag};
 use crate::position::Position;
 
 /// A recorded event (language detection reads the game whole first).
@@ -15,69 +17,121 @@ pub(super) enum Rec {
     Tag(usize, usize, usize),
     BeginMovetext,
     Move(usize, usize, Location),
+    Suffix(usize, usize, Location),
     Null(usize, usize, Location),
     Nag(Nag),
     Comment(usize, usize),
     BeginVariation,
     EndVariation,
-    Result(GameResult),
+    /// The result, and whether it was written `0-0` (castling, if legal).
+    Result(GameResult, bool),
     Error(GameError),
 }
 
 impl<V: GameVisitor> Validator<V> {
+    /// Whether an event with `text` bytes of text is recorded: true while
+    /// the recording stays within [`MAX_RECORDED_BYTES`] (its text and its
+    /// events). Past that, the game's language is chosen on what was
+    /// recorded, the recording replayed, and false returned: the rest of
+    /// the game is read as it comes, in that language.
+    #[inline(always)]
+    pub(super) fn records(&mut self, text: usize) -> bool {
+        self.recording && self.records_within(text)
+    }
+
+    /// [`Validator::records`] while recording, out of line.
+    #[inline(never)]
+    fn records_within(&mut self, text: usize) -> bool {
+        let held = self.arena.len() + (self.recs.len() + 1) * core::mem::size_of::<Rec>();
+        if held + text <= MAX_RECORDED_BYTES {
+            return true;
+        }
+        self.decide();
+        false
+    }
+
     pub(super) fn push_bytes(&mut self, b: &[u8]) -> (usize, usize) {
         let start = self.arena.len();
-        if start + b.len() > MAX_RECORDED_BYTES {
-            self.too_large = true;
-            return (start, start);
-        }
         self.arena.extend_from_slice(b);
         (start, self.arena.len())
     }
 
     pub(super) fn record(&mut self, rec: Rec) -> Control {
-        if self.too_large {
-            return Control::Skip;
-        }
         self.recs.push(rec);
         Control::Continue
     }
 
-    /// Picks the language of a recorded game: the first under which every
-    /// mainline move is legal.
-    pub(super) fn detect(&self) -> Option<Language> {
-        let mut start = Position::new();
-        // An empty FEN tag fails the first move whatever the language: the
-        // standard start stands in for it here.
+    /// The start position of the recorded game (the standard one if its
+    /// `FEN` tag is empty or wrong: every language then reads it alike, and
+    /// the replay reports the tag).
+    fn detection_start(&self) -> Position {
         if self.fen_tag && !self.fen.iter().all(u8::is_ascii_whitespace) {
-            start = Position::from_fen_bytes(&self.fen).ok()?;
+            if let Ok(p) = Position::from_fen_bytes(&self.fen) {
+                return p;
+            }
         }
-        let tokens = || {
-            let mut depth = 0usize;
-            self.recs.iter().filter_map(move |r| match *r {
-                Rec::BeginVariation => {
-                    depth += 1;
-                    None
-                }
-                Rec::EndVariation => {
-                    depth = depth.saturating_sub(1);
-                    None
-                }
-                Rec::Move(a, b, _) if depth == 0 => Some(Some(&self.arena[a..b])),
-                Rec::Null(..) if depth == 0 => Some(None),
-                _ => None,
-            })
-        };
-        Language::ALL.into_iter().find(|&lang| {
-            let mut pos = start;
-            tokens().all(|t| match t {
-                None => pos.play_null(),
-                Some(t) => play_token(&mut pos, t, lang, self.options.mode).is_ok(),
-            })
-        })
+        Position::new()
     }
 
-    pub(super) fn replay(&mut self) {
+    /// How far the recorded mainline reads in `lang`.
+    fn reading(&self, start: &Position, lang: Language) -> Reading {
+        let mut pos = *start;
+        let mut r = Reading::new();
+        let mut depth = 0usize;
+        let mode = self.options.mode;
+        for rec in &self.recs {
+            match *rec {
+                Rec::BeginVariation => depth += 1,
+                Rec::EndVariation => depth = depth.saturating_sub(1),
+                Rec::Move(a, b, _) if depth == 0 => {
+                    let token = &self.arena[a..b];
+                    if word_with_glyph(token).is_some() {
+                        continue;
+                    }
+                    let played = play_token(&mut pos, token, lang, mode)
+                        .ok()
+                        .or_else(|| play_printed(&mut pos, token, lang, mode).map(|p| (p.0, p.1)));
+                    match played {
+                        Some((m, _)) => r.push(m.to_u16()),
+                        None => return r.finish(false),
+                    }
+                }
+                Rec::Null(..) if depth == 0 => {
+                    if !pos.play_null() {
+                        return r.finish(false);
+                    }
+                    r.push(0);
+                }
+                _ => {}
+            }
+        }
+        r.finish(true)
+    }
+
+    /// Chooses the recorded game's language (see
+    /// [`LanguageChoice::Auto`](super::LanguageChoice::Auto)) and replays
+    /// the game in it; the recording stops for the rest of the game.
+    pub(super) fn decide(&mut self) {
+        let start = self.detection_start();
+        let candidates = self.options.language.candidates();
+        let mut memory = core::mem::take(&mut self.memory);
+        let choice = memory.choose(candidates, |lang| self.reading(&start, lang));
+        self.memory = memory;
+        if let Some(c) = choice {
+            self.lang = c.language;
+            self.summary.language = c.language;
+            self.summary.ambiguous_language = c.ambiguous_with;
+        }
+        self.replay();
+        if choice.is_some_and(|c| !c.reading.complete) && !self.summary.failed {
+            // The replay read what detection could not: cannot happen, as
+            // both read alike, but never silently.
+            let e = GameError::new(self.game, GameErrorKind::NoLanguage, b"");
+            let _ = self.fail(e);
+        }
+    }
+
+    fn replay(&mut self) {
         let recs = core::mem::take(&mut self.recs);
         let arena = core::mem::take(&mut self.arena);
         self.recording = false;
@@ -94,6 +148,9 @@ impl<V: GameVisitor> Validator<V> {
                 Rec::Move(a, b, at) => {
                     let _ = self.play_move(&arena[a..b], at);
                 }
+                Rec::Suffix(a, b, at) => {
+                    let _ = self.suffix_word(&arena[a..b], at);
+                }
                 Rec::Null(a, b, at) => {
                     let _ = self.play_null(&arena[a..b], at);
                 }
@@ -105,19 +162,18 @@ impl<V: GameVisitor> Validator<V> {
                 Rec::EndVariation => {
                     let _ = self.end_var();
                 }
-                Rec::Result(r) => {
-                    self.summary.result = Some(r);
-                    self.result_seen = true;
-                    self.inner.result(r);
-                }
+                Rec::Result(r, zero_zero) => self.end_result(r, zero_zero),
                 Rec::Error(e) => {
                     let _ = self.fail(e);
                 }
             }
         }
+        // The buffers are kept for the next game.
         self.recs = recs;
         self.arena = arena;
-        self.recording = true;
-        self.set_in_place();
+        self.recs.clear();
+        self.arena.clear();
     }
 }
+
+use crate::pgn::Control;

@@ -1,15 +1,18 @@
 //! The [`Validator`]: a [`pgn::Visitor`] that plays every move.
 
-use super::play::play_token_inline;
+use super::play::{play_printed, play_token_inline, word_with_glyph};
 use super::record::Rec;
 use super::{
     GameError, GameErrorKind, GameSummary, GameVisitor, LanguageChoice, ValidateOptions,
     MAX_VARIATION_DEPTH,
 };
 use crate::moves::Move;
-use crate::notation::{fast, Language, Resolved, SanError, SuffixVerdict};
+use crate::notation::{
+    fast, suffix_holds_after, Language, LanguageMemory, MoveSuffix, ParseMode, Resolved, SanError,
+    SuffixVerdict,
+};
 use crate::pgn::{self, Control, GameResult, Location, Nag, PgnError, RawTag};
-use crate::position::{CastlingMode, Position};
+use crate::position::{CastlingMode, CastlingSide, Position};
 
 /// Completes a `FEN` tag that stops after the board or the turn (as some
 /// sites write it, and python-chess reads it): White to move, no castling,
@@ -56,6 +59,14 @@ pub struct Validator<V> {
     /// The standard start position, copied at the start of each game.
     pub(super) start: Position,
     pub(super) has_last: bool,
+    /// The last move played at this level, which a suffix word printed
+    /// after it (`exd6 ep`) is checked against: `Move::NULL` when there is
+    /// none (at the start of a game or a variation, after a null move or a
+    /// variation).
+    pub(super) last_move: Move,
+    /// The ply (mainline and variation moves played) whose suffix words
+    /// were last found wrong: a move's words count once.
+    wrong_word_at: u32,
     /// Per open variation: the position to return to and the position before
     /// the last move at that level.
     pub(super) stack: Vec<(Position, Position)>,
@@ -71,16 +82,20 @@ pub struct Validator<V> {
     pub(super) recording: bool,
     pub(super) arena: Vec<u8>,
     pub(super) recs: Vec<Rec>,
-    pub(super) too_large: bool,
+    /// What the earlier games said of the input's language.
+    pub(super) memory: LanguageMemory,
+}
+
+/// The language a game is read in before (or without) detection: the
+/// fixed one, or the first candidate.
+fn first_language(choice: LanguageChoice) -> Language {
+    choice.candidates().first().unwrap_or(Language::En)
 }
 
 impl<V: GameVisitor> Validator<V> {
     /// A validator handing games to `inner`.
     pub fn new(inner: V, options: ValidateOptions) -> Validator<V> {
-        let lang = match options.language {
-            LanguageChoice::Fixed(l) => l,
-            LanguageChoice::Auto => Language::En,
-        };
+        let lang = first_language(options.language);
         Validator {
             inner,
             options,
@@ -97,6 +112,8 @@ impl<V: GameVisitor> Validator<V> {
             last: Position::new(),
             start: Position::new(),
             has_last: false,
+            last_move: Move::NULL,
+            wrong_word_at: u32::MAX,
             stack: Vec::new(),
             lang,
             summary: GameSummary {
@@ -105,6 +122,7 @@ impl<V: GameVisitor> Validator<V> {
                 variation_moves: 0,
                 failed: false,
                 language: lang,
+                ambiguous_language: None,
                 result: None,
                 wrong_suffixes: 0,
                 errors: 0,
@@ -112,10 +130,10 @@ impl<V: GameVisitor> Validator<V> {
             done: false,
             result_seen: false,
             in_place: false,
-            recording: options.language == LanguageChoice::Auto,
+            recording: options.language.detects(),
             arena: Vec::new(),
             recs: Vec::new(),
-            too_large: false,
+            memory: LanguageMemory::default(),
         }
     }
 
@@ -218,6 +236,7 @@ impl<V: GameVisitor> Validator<V> {
         };
         Self::count_played(&mut self.summary, r);
         self.has_last = false;
+        self.last_move = r.mv;
         true
     }
 
@@ -267,30 +286,150 @@ impl<V: GameVisitor> Validator<V> {
         // handed on, so that it stays in registers on the fast paths.
         self.last = self.current;
         match play_token_inline(&mut self.current, Some(&self.last), token, lang, mode) {
-            // `--` with a glyph (`--?`) or `Z0` reaches here as a token and
-            // reads as the null move (the turn is passed).
-            Ok((m, _)) if m.is_null() => {
-                self.has_last = true;
-                let depth = self.depth();
-                self.inner.null_move(&self.last, depth);
-                Control::Continue
-            }
-            Ok((m, verdict)) => {
-                if verdict == SuffixVerdict::Contradicted {
-                    self.summary.wrong_suffixes += 1;
-                }
-                self.has_last = true;
-                let depth = self.depth();
-                self.inner.legal_move(&self.last, m, token, depth);
-                if self.stack.is_empty() {
-                    self.summary.moves += 1;
-                } else {
-                    self.summary.variation_moves += 1;
-                }
-                Control::Continue
-            }
-            Err(kind) => self.move_failed(kind, token, line, column, offset),
+            Ok((m, verdict)) => self.played_copied(m, verdict, token),
+            Err(kind) => self.play_printed(kind, token, line, column, offset),
         }
+    }
+
+    /// A move `m` played by [`Validator::play_copied`] from `self.last`,
+    /// handed on and counted.
+    #[inline(always)]
+    fn played_copied(&mut self, m: Move, verdict: SuffixVerdict, token: &[u8]) -> Control {
+        self.has_last = true;
+        self.last_move = m;
+        let depth = self.depth();
+        // `--` with a glyph (`--?`) or `Z0` reaches here as a token and
+        // reads as the null move (the turn is passed).
+        if m.is_null() {
+            self.inner.null_move(&self.last, depth);
+            return Control::Continue;
+        }
+        if verdict == SuffixVerdict::Contradicted {
+            self.summary.wrong_suffixes += 1;
+        }
+        self.inner.legal_move(&self.last, m, token, depth);
+        if self.stack.is_empty() {
+            self.summary.moves += 1;
+        } else {
+            self.summary.variation_moves += 1;
+        }
+        Control::Continue
+    }
+
+    /// A move token no notation reads as it stands, read as printed (see
+    /// [`play_printed`]: a glyph glued on, Windows-1252 text), or the game
+    /// fails with `kind` at it.
+    #[cold]
+    #[inline(never)]
+    fn play_printed(
+        &mut self,
+        kind: GameErrorKind,
+        token: &[u8],
+        line: u64,
+        column: u64,
+        offset: u64,
+    ) -> Control {
+        let (lang, mode) = (self.lang, self.options.mode);
+        let Some((m, verdict, nag)) = play_printed(&mut self.current, token, lang, mode) else {
+            // A suffix word with a glyph ending in `+` glued on (`ch-+`),
+            // which the reader hands on whole. The position before the
+            // last move was overwritten on the way here: a variation now
+            // fails rather than start from the wrong position.
+            if let Some((end, nag)) = word_with_glyph(token) {
+                self.has_last = false;
+                let at = self.location(line, column, offset);
+                let c = self.suffix_word(&token[..end], at);
+                if !self.done {
+                    self.inner.nag(nag);
+                }
+                return c;
+            }
+            return self.move_failed(kind, token, line, column, offset);
+        };
+        let c = self.played_copied(m, verdict, token);
+        if let Some(nag) = nag {
+            self.inner.nag(nag);
+        }
+        c
+    }
+
+    /// A suffix word printed after a move (`exd6 ep`, `Nf3 ch`, `Qh5
+    /// mate`): checked against the position the last move led to, as a
+    /// suffix written on the move is. A wrong one is counted (at most once
+    /// a move) in lenient mode and fails the game in strict mode; a word
+    /// with no move before it fails the game.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn suffix_word(&mut self, word: &[u8], at: Location) -> Control {
+        if self.done {
+            return Control::Skip;
+        }
+        let Some(s) = MoveSuffix::from_word(word) else {
+            return Control::Continue;
+        };
+        let m = self.last_move;
+        if m.is_null() {
+            let e = GameError::new(self.game, GameErrorKind::SuffixWithoutMove, word).at(at);
+            return self.fail(e);
+        }
+        let after = &self.current;
+        let moved_to = if m.is_castle() {
+            Position::castle_king_target(m)
+        } else {
+            m.to()
+        };
+        let wrong = match s {
+            MoveSuffix::Claim(claimed) => {
+                suffix_holds_after(after, moved_to, claimed)
+                    .err()
+                    .map(|actual| {
+                        GameErrorKind::Move(SanError::WrongSuffix {
+                            mv: m,
+                            claimed,
+                            actual,
+                        })
+                    })
+            }
+            MoveSuffix::EnPassant => (!m.is_en_passant()).then_some(GameErrorKind::NotEnPassant),
+        };
+        let Some(kind) = wrong else {
+            return Control::Continue;
+        };
+        if self.options.mode == ParseMode::Strict {
+            let mut e = GameError::new(self.game, kind, word).at(at);
+            // The number of the move the word belongs to.
+            e.move_number = Some(match after.turn() {
+                crate::types::Color::White => (
+                    after.fullmove_number().saturating_sub(1),
+                    crate::types::Color::Black,
+                ),
+                crate::types::Color::Black => (after.fullmove_number(), crate::types::Color::White),
+            });
+            return self.fail(e);
+        }
+        let ply = self.summary.moves + self.summary.variation_moves;
+        if self.wrong_word_at != ply {
+            self.wrong_word_at = ply;
+            self.summary.wrong_suffixes += 1;
+        }
+        Control::Continue
+    }
+
+    /// The game's result token, as read or replayed: `0-0` where castling
+    /// is legal is the game's last move, as a reader of the printed game
+    /// takes it (the game then has no result).
+    pub(super) fn end_result(&mut self, result: GameResult, zero_zero: bool) {
+        let castles = zero_zero
+            && !(self.done | self.unknown_start)
+            && self.stack.is_empty()
+            && self.current.castling_move(CastlingSide::KingSide).is_some();
+        if castles {
+            let _ = self.play_copied(b"0-0", 0, 0, 0);
+            return;
+        }
+        self.summary.result = Some(result);
+        self.result_seen = true;
+        self.inner.result(result);
     }
 
     /// The location in this game handed in parts to the slow paths
@@ -312,6 +451,18 @@ impl<V: GameVisitor> Validator<V> {
     fn san_rest(&mut self, san: &[u8], line: u64, column: u64, offset: u64) -> Control {
         let at = self.location(line, column, offset);
         if self.recording {
+            return self.record_move(san, at);
+        }
+        self.play_rest(san, at)
+    }
+
+    /// A move token while a game is recorded: recorded, or past
+    /// [`MAX_RECORDED_BYTES`](super::MAX_RECORDED_BYTES) played in the
+    /// language chosen (out of line: the recording is not the common path).
+    #[cold]
+    #[inline(never)]
+    fn record_move(&mut self, san: &[u8], at: Location) -> Control {
+        if self.records(san.len()) {
             let (a, b) = self.push_bytes(san);
             return self.record(Rec::Move(a, b, at));
         }
@@ -338,8 +489,12 @@ impl<V: GameVisitor> Validator<V> {
     fn play_other_in_place(&mut self, token: &[u8], at: Location) -> Control {
         debug_assert!(self.in_place());
         let (inner, summary) = (&mut self.inner, &mut self.summary);
+        let last_move = &mut self.last_move;
         let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
-        let count = |r: Resolved| Self::count_played(summary, r);
+        let count = |r: Resolved| {
+            *last_move = r.mv;
+            Self::count_played(summary, r)
+        };
         if fast::play_other_in_place(&mut self.current, token, self.options.mode, seen, count) {
             self.has_last = false;
             return Control::Continue;
@@ -390,6 +545,7 @@ impl<V: GameVisitor> Validator<V> {
             return self.fail(e);
         }
         self.last = self.current;
+        self.last_move = Move::NULL;
         if !self.current.play_null() {
             let kind = GameErrorKind::Move(SanError::NullInCheck);
             return self.move_failed(kind, token, at.line, at.column, at.offset);
@@ -418,6 +574,7 @@ impl<V: GameVisitor> Validator<V> {
         self.stack.push((self.current, before));
         self.current = before;
         self.has_last = false;
+        self.last_move = Move::NULL;
         self.inner.begin_variation();
         Control::Continue
     }
@@ -430,6 +587,7 @@ impl<V: GameVisitor> Validator<V> {
             self.current = pos;
             self.last = before_last;
             self.has_last = true;
+            self.last_move = Move::NULL;
             self.inner.end_variation();
         }
         Control::Continue
@@ -443,21 +601,21 @@ impl<V: GameVisitor> Validator<V> {
         self.variant_other = false;
         self.stack.clear();
         self.has_last = false;
+        self.last_move = Move::NULL;
+        self.wrong_word_at = u32::MAX;
         self.done = false;
         self.result_seen = false;
-        self.too_large = false;
         self.arena.clear();
         self.recs.clear();
-        self.lang = match self.options.language {
-            LanguageChoice::Fixed(l) => l,
-            LanguageChoice::Auto => Language::En,
-        };
+        self.recording = self.options.language.detects();
+        self.lang = first_language(self.options.language);
         self.summary = GameSummary {
             game: self.game,
             moves: 0,
             variation_moves: 0,
             failed: false,
             language: self.lang,
+            ambiguous_language: None,
             result: None,
             wrong_suffixes: 0,
             errors: 0,
@@ -478,7 +636,7 @@ impl<V: GameVisitor> Validator<V> {
     ) -> Control {
         let at = self.location(line, column, offset);
         self.note_tag(name, value, at);
-        if self.recording {
+        if self.records(name.len() + value.as_bytes().len()) {
             let (n, _) = self.push_bytes(name);
             let (v, e) = self.push_bytes(value.as_bytes());
             return self.record(Rec::Tag(n, v, e));
@@ -551,7 +709,7 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
     }
 
     fn begin_movetext(&mut self) -> Control {
-        if self.recording {
+        if self.records(0) {
             return self.record(Rec::BeginMovetext);
         }
         self.setup()
@@ -566,8 +724,16 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
         self.san_rest(san, at.line, at.column, at.offset)
     }
 
+    fn move_suffix(&mut self, word: &[u8], at: Location) -> Control {
+        if self.records(word.len()) {
+            let (a, b) = self.push_bytes(word);
+            return self.record(Rec::Suffix(a, b, at));
+        }
+        self.suffix_word(word, at)
+    }
+
     fn null_move(&mut self, token: &[u8], at: Location) -> Control {
-        if self.recording {
+        if self.records(token.len()) {
             let (a, b) = self.push_bytes(token);
             return self.record(Rec::Null(a, b, at));
         }
@@ -575,7 +741,7 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
     }
 
     fn nag(&mut self, nag: Nag) -> Control {
-        if self.recording {
+        if self.records(0) {
             return self.record(Rec::Nag(nag));
         }
         if !self.done {
@@ -585,7 +751,7 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
     }
 
     fn comment(&mut self, comment: &[u8]) -> Control {
-        if self.recording {
+        if self.records(comment.len()) {
             let (a, b) = self.push_bytes(comment);
             return self.record(Rec::Comment(a, b));
         }
@@ -596,7 +762,7 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
     }
 
     fn begin_variation(&mut self) -> Control {
-        if self.recording {
+        if self.records(0) {
             if !self.options.variations {
                 return Control::Skip;
             }
@@ -606,19 +772,18 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
     }
 
     fn end_variation(&mut self) -> Control {
-        if self.recording {
+        if self.records(0) {
             return self.record(Rec::EndVariation);
         }
         self.end_var()
     }
 
-    fn result(&mut self, _raw: &[u8], result: GameResult) -> Control {
-        if self.recording {
-            return self.record(Rec::Result(result));
+    fn result(&mut self, raw: &[u8], result: GameResult) -> Control {
+        let zero_zero = result == GameResult::BothLose && raw == b"0-0";
+        if self.records(0) {
+            return self.record(Rec::Result(result, zero_zero));
         }
-        self.summary.result = Some(result);
-        self.result_seen = true;
-        self.inner.result(result);
+        self.end_result(result, zero_zero);
         Control::Continue
     }
 
@@ -627,42 +792,15 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
         e.line = error.at.line;
         e.column = error.at.column;
         e.offset = error.at.offset;
-        if self.recording {
-            self.recs.push(Rec::Error(e));
-            return Control::Continue;
+        if self.records(0) {
+            return self.record(Rec::Error(e));
         }
         self.fail(e)
     }
 
     fn end_game(&mut self) -> V::Output {
         if self.recording {
-            if self.too_large {
-                let e = GameError::new(self.game, GameErrorKind::GameTooLarge, b"");
-                self.recording = false;
-                let _ = self.fail(e);
-                self.recording = true;
-                self.set_in_place();
-            } else {
-                match self.detect() {
-                    Some(lang) => {
-                        self.lang = lang;
-                        self.summary.language = lang;
-                        self.set_in_place();
-                        self.replay();
-                    }
-                    None => {
-                        // Play in English to report the first error.
-                        self.replay();
-                        if !self.summary.failed {
-                            self.recording = false;
-                            let e = GameError::new(self.game, GameErrorKind::NoLanguage, b"");
-                            let _ = self.fail(e);
-                            self.recording = true;
-                            self.set_in_place();
-                        }
-                    }
-                }
-            }
+            self.decide();
         }
         self.inner.end_game(&self.summary)
     }
