@@ -2,7 +2,9 @@
 //! and every game of the sample corpus against python-chess.
 
 mod corpus;
+mod forms;
 mod games;
+mod printed;
 
 use movetext::notation::{write_uci, ArrayBuf};
 use movetext::pgn::Reader;
