@@ -147,6 +147,8 @@
 #![deny(missing_docs)]
 #![warn(unsafe_op_in_unsafe_fn)]
 
+#[cfg(feature = "arrow")]
+pub mod arrow;
 pub mod attacks;
 pub mod bitboard;
 pub mod moves;

@@ -35,6 +35,11 @@ pub enum Target {
     Pgn,
     /// One JSON object per game.
     Jsonl,
+    /// A Parquet file of game records (needs -o FILE or a redirected
+    /// stdout).
+    Parquet,
+    /// An Arrow IPC stream of game records.
+    Arrow,
 }
 
 /// A move notation (for `--to jsonl --notation`).
@@ -87,6 +92,10 @@ pub struct ConvertArgs {
     /// or an interruption FILE is left as it was.
     #[arg(short, long, value_name = "FILE")]
     output: Option<String>,
+    /// Columns of `--to parquet|arrow`: the default ones plus those named
+    /// (`movetext`, `polyglot`, `fen`), `-NAME` to leave one out, `all`.
+    #[arg(long, value_name = "LIST", value_parser = super::parquet::parse_columns)]
+    columns: Option<movetext::arrow::Columns>,
 }
 
 impl ConvertArgs {
@@ -147,7 +156,7 @@ struct ConvertVisitor {
 impl ConvertVisitor {
     fn new(args: &ConvertArgs) -> ConvertVisitor {
         let notation = match args.to {
-            Target::San | Target::Pgn => Notation::San,
+            Target::San | Target::Pgn | Target::Parquet | Target::Arrow => Notation::San,
             Target::Lan => Notation::Lan,
             Target::Uci => Notation::Uci,
             Target::Fan => Notation::Fan,
@@ -345,6 +354,11 @@ impl GameVisitor for ConvertVisitor {
 
 /// Runs `convert`.
 pub fn run(args: &ConvertArgs) -> ExitCode {
+    if matches!(args.to, Target::Parquet | Target::Arrow) {
+        let columns = args.columns.unwrap_or_default();
+        let parquet = args.to == Target::Parquet;
+        return super::parquet::run(&args.read, columns, args.output.as_deref(), parquet);
+    }
     let sources = sources(&args.read);
     let mut out = match Output::create(args.output.as_deref(), &sources) {
         Ok(out) => out,

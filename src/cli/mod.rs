@@ -3,7 +3,8 @@
 //! - [`input`]: files, stdin, the embedded sample; decompression; parallel
 //!   or sequential reading through the validator; the progress bar.
 //! - [`check`], [`convert`], [`stats`], [`perft`]: one module per command.
-//! - [`pgn_out`], [`json`]: the PGN export and JSON writers of `convert`.
+//! - [`pgn_out`], [`json`]: the PGN export and JSON writers of `convert`;
+//!   [`parquet`]: its Parquet and Arrow IPC output.
 //! - [`output`]: `-o FILE`: never an input, written through a temporary
 //!   file renamed into place when the run is complete.
 //!
@@ -19,6 +20,7 @@ pub mod convert;
 pub mod input;
 pub mod json;
 pub mod output;
+pub mod parquet;
 pub mod perft;
 pub mod pgn_out;
 pub mod stats;

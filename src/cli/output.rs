@@ -34,7 +34,7 @@ static PENDING: Mutex<Option<PathBuf>> = Mutex::new(None);
 /// The output of a command: standard output, or a file written through a
 /// temporary one.
 pub struct Output {
-    out: BufWriter<Box<dyn Write>>,
+    out: BufWriter<Box<dyn Write + Send>>,
     name: String,
     /// The temporary file and the target it replaces when done.
     rename: Option<(PathBuf, PathBuf)>,
@@ -47,7 +47,7 @@ impl Output {
     pub fn create(path: Option<&str>, inputs: &[Source]) -> Result<Output, Failure> {
         let Some(path) = path else {
             return Ok(Output {
-                out: BufWriter::with_capacity(BUFFER, Box::new(io::stdout().lock())),
+                out: BufWriter::with_capacity(BUFFER, Box::new(io::stdout())),
                 name: "stdout".to_string(),
                 rename: None,
             });

@@ -7,6 +7,8 @@ mod corpus;
 mod io_errors;
 mod not_pgn;
 mod output_file;
+#[cfg(feature = "cli")]
+mod parquet;
 mod roundtrip;
 
 use std::io::Write;

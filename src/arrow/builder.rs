@@ -1,0 +1,443 @@
+//! Game records appended into Arrow buffers, finished as a `RecordBatch`.
+
+use std::sync::Arc;
+
+use arrow_array::{
+    ArrayRef, Date32Array, Int16Array, Int32Array, ListArray, MapArray, RecordBatch, StringArray,
+    StructArray, Time32SecondArray, UInt16Array, UInt32Array, UInt64Array,
+};
+use arrow_buffer::{Buffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use arrow_schema::{ArrowError, DataType, Field, FieldRef, SchemaRef};
+
+use super::columns::{Column, Columns};
+use super::record::{GameRecord, Strings, ABSENT};
+use super::values;
+
+/// A string column: offsets, bytes, validity.
+struct Str {
+    offsets: Vec<i32>,
+    data: Vec<u8>,
+    nulls: NullBufferBuilder,
+}
+
+impl Str {
+    fn new() -> Str {
+        Str {
+            offsets: vec![0],
+            data: Vec::new(),
+            nulls: NullBufferBuilder::new(0),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, v: Option<&[u8]>) {
+        match v {
+            Some(b) => {
+                self.data.extend_from_slice(b);
+                self.nulls.append_non_null();
+            }
+            None => self.nulls.append_null(),
+        }
+        self.offsets.push(self.data.len() as i32);
+    }
+
+    /// Appends every string of `s`.
+    fn extend(&mut self, s: &Strings) {
+        let base = self.data.len() as i32;
+        self.data.extend_from_slice(&s.bytes);
+        self.offsets.extend(s.ends.iter().map(|&e| base + e as i32));
+        self.nulls.append_n_non_nulls(s.ends.len());
+    }
+
+    fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    fn finish(&mut self) -> Result<StringArray, ArrowError> {
+        let offsets = std::mem::replace(&mut self.offsets, vec![0]);
+        let data = std::mem::take(&mut self.data);
+        StringArray::try_new(
+            OffsetBuffer::new(ScalarBuffer::from(offsets)),
+            Buffer::from_vec(data),
+            self.nulls.finish(),
+        )
+    }
+}
+
+/// Numbers with validity.
+struct Num<T> {
+    values: Vec<T>,
+    nulls: NullBufferBuilder,
+}
+
+impl<T: Copy + Default> Num<T> {
+    fn new() -> Num<T> {
+        Num {
+            values: Vec::new(),
+            nulls: NullBufferBuilder::new(0),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, v: Option<T>) {
+        self.values.push(v.unwrap_or_default());
+        self.nulls.append(v.is_some());
+    }
+}
+
+/// List offsets and validity.
+struct Lists {
+    offsets: Vec<i32>,
+    nulls: NullBufferBuilder,
+}
+
+impl Lists {
+    fn new() -> Lists {
+        Lists {
+            offsets: vec![0],
+            nulls: NullBufferBuilder::new(0),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, end: usize, valid: bool) {
+        self.offsets.push(end as i32);
+        self.nulls.append(valid);
+    }
+
+    fn finish(&mut self, item: DataType, values: ArrayRef) -> Result<ArrayRef, ArrowError> {
+        let offsets = std::mem::replace(&mut self.offsets, vec![0]);
+        let field = Arc::new(Field::new("item", item, true));
+        Ok(Arc::new(ListArray::try_new(
+            field,
+            OffsetBuffer::new(ScalarBuffer::from(offsets)),
+            values,
+            self.nulls.finish(),
+        )?))
+    }
+}
+
+/// Per-move numbers where [`ABSENT`] is null.
+struct Sparse {
+    lists: Lists,
+    values: Vec<i32>,
+    nulls: NullBufferBuilder,
+}
+
+impl Sparse {
+    fn new() -> Sparse {
+        Sparse {
+            lists: Lists::new(),
+            values: Vec::new(),
+            nulls: NullBufferBuilder::new(0),
+        }
+    }
+
+    fn push(&mut self, v: &[i32], any: bool) {
+        if any {
+            self.values
+                .extend(v.iter().map(|&x| if x == ABSENT { 0 } else { x }));
+            for &x in v {
+                self.nulls.append(x != ABSENT);
+            }
+        }
+        self.lists.push(self.values.len(), any);
+    }
+
+    fn finish(&mut self) -> Result<ArrayRef, ArrowError> {
+        let values = Int32Array::new(
+            ScalarBuffer::from(std::mem::take(&mut self.values)),
+            self.nulls.finish(),
+        );
+        self.lists.finish(DataType::Int32, Arc::new(values))
+    }
+}
+
+/// A tag column's buffer.
+enum Tag {
+    Str(Str),
+    Int16(Num<i16>),
+    Date(Num<i32>),
+    Time(Num<i32>),
+}
+
+/// Appends game records column by column; [`BatchBuilder::finish`] makes
+/// the batch and starts the next one.
+pub(crate) struct BatchBuilder {
+    columns: Columns,
+    schema: SchemaRef,
+    rows: usize,
+    game: Vec<u64>,
+    offset: Vec<u64>,
+    tags: Vec<Tag>,
+    other_lists: Lists,
+    other_keys: Str,
+    other_values: Str,
+    movetext: Str,
+    ply_count: Vec<u32>,
+    uci_lists: Lists,
+    uci: Str,
+    san_lists: Lists,
+    san: Str,
+    moves_lists: Lists,
+    moves: Vec<u16>,
+    clocks: Sparse,
+    evals: Sparse,
+    mates: Sparse,
+    language: Str,
+    opening_eco: Str,
+    opening_name: Str,
+    error: Str,
+    warning_lists: Lists,
+    warnings: Str,
+    polyglot_lists: Lists,
+    polyglot: Vec<u64>,
+    fen_lists: Lists,
+    fen: Str,
+}
+
+impl BatchBuilder {
+    pub fn new(columns: Columns) -> BatchBuilder {
+        let tags = Column::TAGS
+            .iter()
+            .map(|c| match c {
+                Column::WhiteElo
+                | Column::BlackElo
+                | Column::WhiteRatingDiff
+                | Column::BlackRatingDiff => Tag::Int16(Num::new()),
+                Column::UtcDate => Tag::Date(Num::new()),
+                Column::UtcTime => Tag::Time(Num::new()),
+                _ => Tag::Str(Str::new()),
+            })
+            .collect();
+        BatchBuilder {
+            columns,
+            schema: columns.schema(),
+            rows: 0,
+            game: Vec::new(),
+            offset: Vec::new(),
+            tags,
+            other_lists: Lists::new(),
+            other_keys: Str::new(),
+            other_values: Str::new(),
+            movetext: Str::new(),
+            ply_count: Vec::new(),
+            uci_lists: Lists::new(),
+            uci: Str::new(),
+            san_lists: Lists::new(),
+            san: Str::new(),
+            moves_lists: Lists::new(),
+            moves: Vec::new(),
+            clocks: Sparse::new(),
+            evals: Sparse::new(),
+            mates: Sparse::new(),
+            language: Str::new(),
+            opening_eco: Str::new(),
+            opening_name: Str::new(),
+            error: Str::new(),
+            warning_lists: Lists::new(),
+            warnings: Str::new(),
+            polyglot_lists: Lists::new(),
+            polyglot: Vec::new(),
+            fen_lists: Lists::new(),
+            fen: Str::new(),
+        }
+    }
+
+    /// Rows appended since the last batch.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Bytes held, about (the largest buffers).
+    pub fn bytes(&self) -> usize {
+        self.uci.data.len()
+            + self.san.data.len()
+            + self.fen.data.len()
+            + self.movetext.data.len()
+            + self.other_values.data.len()
+            + self.warnings.data.len()
+            + 2 * self.moves.len()
+            + 8 * self.polyglot.len()
+            + 4 * (self.clocks.values.len() + self.evals.values.len() + self.mates.values.len())
+            + 4 * (self.uci.offsets.len() + self.san.offsets.len() + self.fen.offsets.len())
+            + 256 * self.rows
+    }
+
+    /// Appends one game.
+    pub fn push(&mut self, r: &GameRecord) {
+        let has = |c| self.columns.contains(c);
+        self.rows += 1;
+        if has(Column::Game) {
+            self.game.push(r.game);
+        }
+        if has(Column::Offset) {
+            self.offset.push(r.offset);
+        }
+        for (i, tag) in self.tags.iter_mut().enumerate() {
+            if !self.columns.contains(Column::TAGS[i]) {
+                continue;
+            }
+            let v = r.tags[i].map(|s| r.get(s));
+            match tag {
+                Tag::Str(s) => s.push(v),
+                Tag::Int16(n) => n.push(v.and_then(values::int16)),
+                Tag::Date(n) => n.push(v.and_then(values::date)),
+                Tag::Time(n) => n.push(v.and_then(values::time)),
+            }
+        }
+        if has(Column::Tags) {
+            for &(k, v) in &r.other_tags {
+                self.other_keys.push(Some(r.get(k)));
+                self.other_values.push(Some(r.get(v)));
+            }
+            self.other_lists.push(self.other_keys.len(), true);
+        }
+        if has(Column::Movetext) {
+            self.movetext.push(r.movetext.map(|s| r.get(s)));
+        }
+        if has(Column::PlyCount) {
+            self.ply_count.push(r.moves.len() as u32);
+        }
+        if has(Column::Uci) {
+            self.uci.extend(&r.uci);
+            self.uci_lists.push(self.uci.len(), true);
+        }
+        if has(Column::San) {
+            self.san.extend(&r.san);
+            self.san_lists.push(self.san.len(), true);
+        }
+        if has(Column::Moves) {
+            self.moves.extend_from_slice(&r.moves);
+            self.moves_lists.push(self.moves.len(), true);
+        }
+        if has(Column::Clocks) {
+            self.clocks.push(&r.clocks, r.has_clock);
+        }
+        if has(Column::Evals) {
+            self.evals.push(&r.evals, r.has_eval);
+        }
+        if has(Column::Mates) {
+            self.mates.push(&r.mates, r.has_eval);
+        }
+        if has(Column::Language) {
+            let code = r.language.map(|l| l.code().as_bytes());
+            self.language.push(code);
+        }
+        if has(Column::OpeningEco) {
+            self.opening_eco.push(r.opening.map(|o| o.eco.as_bytes()));
+        }
+        if has(Column::OpeningName) {
+            self.opening_name.push(r.opening.map(|o| o.name.as_bytes()));
+        }
+        if has(Column::Error) {
+            self.error.push(r.error.map(|s| r.get(s)));
+        }
+        if has(Column::Warnings) {
+            for &w in &r.warnings {
+                self.warnings.push(Some(r.get(w)));
+            }
+            self.warning_lists.push(self.warnings.len(), true);
+        }
+        if has(Column::Polyglot) {
+            self.polyglot.extend_from_slice(&r.polyglot);
+            self.polyglot_lists.push(self.polyglot.len(), true);
+        }
+        if has(Column::Fen) {
+            self.fen.extend(&r.fen);
+            self.fen_lists.push(self.fen.len(), true);
+        }
+    }
+
+    /// The batch of the rows appended so far; the builder starts empty.
+    pub fn finish(&mut self) -> Result<RecordBatch, ArrowError> {
+        let mut arrays: Vec<ArrayRef> = Vec::with_capacity(self.schema.fields().len());
+        for column in self.columns.iter() {
+            arrays.push(self.finish_column(column)?);
+        }
+        self.rows = 0;
+        RecordBatch::try_new(self.schema.clone(), arrays)
+    }
+
+    fn finish_column(&mut self, column: Column) -> Result<ArrayRef, ArrowError> {
+        let take = |v: &mut Vec<u64>| UInt64Array::from(std::mem::take(v));
+        Ok(match column {
+            Column::Game => Arc::new(take(&mut self.game)),
+            Column::Offset => Arc::new(take(&mut self.offset)),
+            Column::Tags => {
+                let keys = Arc::new(self.other_keys.finish()?);
+                let values = Arc::new(self.other_values.finish()?);
+                let DataType::Map(entries, _) = column.data_type() else {
+                    unreachable!("the tags column is a map");
+                };
+                let DataType::Struct(fields) = entries.data_type().clone() else {
+                    unreachable!("map entries are a struct");
+                };
+                let entries_array = StructArray::try_new(fields, vec![keys, values], None)?;
+                let offsets = std::mem::replace(&mut self.other_lists.offsets, vec![0]);
+                self.other_lists.nulls.finish();
+                Arc::new(MapArray::try_new(
+                    FieldRef::clone(&entries),
+                    OffsetBuffer::new(ScalarBuffer::from(offsets)),
+                    entries_array,
+                    None,
+                    false,
+                )?)
+            }
+            Column::Movetext => Arc::new(self.movetext.finish()?),
+            Column::PlyCount => Arc::new(UInt32Array::from(std::mem::take(&mut self.ply_count))),
+            Column::Uci => {
+                let values = Arc::new(self.uci.finish()?);
+                self.uci_lists.finish(DataType::Utf8, values)?
+            }
+            Column::San => {
+                let values = Arc::new(self.san.finish()?);
+                self.san_lists.finish(DataType::Utf8, values)?
+            }
+            Column::Moves => {
+                let values = Arc::new(UInt16Array::from(std::mem::take(&mut self.moves)));
+                self.moves_lists.finish(DataType::UInt16, values)?
+            }
+            Column::Clocks => self.clocks.finish()?,
+            Column::Evals => self.evals.finish()?,
+            Column::Mates => self.mates.finish()?,
+            Column::Language => Arc::new(self.language.finish()?),
+            Column::OpeningEco => Arc::new(self.opening_eco.finish()?),
+            Column::OpeningName => Arc::new(self.opening_name.finish()?),
+            Column::Error => Arc::new(self.error.finish()?),
+            Column::Warnings => {
+                let values = Arc::new(self.warnings.finish()?);
+                self.warning_lists.finish(DataType::Utf8, values)?
+            }
+            Column::Polyglot => {
+                let values = Arc::new(take(&mut self.polyglot));
+                self.polyglot_lists.finish(DataType::UInt64, values)?
+            }
+            Column::Fen => {
+                let values = Arc::new(self.fen.finish()?);
+                self.fen_lists.finish(DataType::Utf8, values)?
+            }
+            tag => {
+                let i = Column::TAGS
+                    .iter()
+                    .position(|&c| c == tag)
+                    .expect("every other column is a tag column");
+                match &mut self.tags[i] {
+                    Tag::Str(s) => Arc::new(s.finish()?),
+                    Tag::Int16(n) => Arc::new(Int16Array::new(
+                        ScalarBuffer::from(std::mem::take(&mut n.values)),
+                        n.nulls.finish(),
+                    )),
+                    Tag::Date(n) => Arc::new(Date32Array::new(
+                        ScalarBuffer::from(std::mem::take(&mut n.values)),
+                        n.nulls.finish(),
+                    )),
+                    Tag::Time(n) => Arc::new(Time32SecondArray::new(
+                        ScalarBuffer::from(std::mem::take(&mut n.values)),
+                        n.nulls.finish(),
+                    )),
+                }
+            }
+        })
+    }
+}

@@ -1,0 +1,279 @@
+//! Game records as Arrow `RecordBatch`es (feature `arrow`): one row per
+//! game, for Parquet files, DuckDB, Polars, pyarrow.
+//!
+//! [`BatchReader`] reads PGN (any notation and language the
+//! [validator](crate::validate) reads) from any `io::Read`, compressed or
+//! not (zstd, gzip, bzip2, recognised by their first bytes), or from bytes
+//! in memory, validates every game on worker threads and hands out
+//! batches of [`BatchOptions::batch_size`] rows in input order. It is an
+//! `Iterator` of `Result<RecordBatch, ArrowError>` and an
+//! `arrow_array::RecordBatchReader`, `Send`, with no lifetime: made for
+//! bindings (the Arrow C stream interface takes it as it is).
+//!
+//! The columns ([`Column`]): the tags named and typed as in the Hugging
+//! Face dataset `Lichess/standard-chess-games` (`Event`, `Site`, `White`,
+//! `Black`, `Result`, `WhiteTitle`, `BlackTitle`, `WhiteElo`, `BlackElo`,
+//! `WhiteRatingDiff`, `BlackRatingDiff` as int16, `UTCDate` as date32,
+//! `UTCTime` as time32 seconds, `ECO`, `Opening`, `Termination`,
+//! `TimeControl`; `?` and missing tags are null), every other tag in the
+//! `tags` map, and the columns computed by movetext: `game`, `offset`,
+//! `ply_count`, `uci`, `san`, `moves`, `clocks`, `evals`, `mates`,
+//! `language`, `opening_eco`, `opening_name`, `error`, `warnings`, and the
+//! opt-in `movetext`, `polyglot` and `fen`. A game that fails keeps the
+//! moves before its error, with `error` set; reading goes on.
+//!
+//! Memory is bounded: a batch ends at `batch_size` rows or once it holds
+//! about [`BatchOptions::max_batch_bytes`], and at most one finished batch
+//! waits for the caller while the next is built; the parallel reader keeps
+//! a bounded window of input in flight.
+//!
+//! # Examples
+//!
+//! ```
+//! use arrow_array::{cast::AsArray, types::Int16Type, Array};
+//! use movetext::arrow::{BatchOptions, BatchReader};
+//!
+//! let pgn = b"[Event \"Rated Blitz game\"]\n[WhiteElo \"1756\"]\n[BlackElo \"?\"]\n\n\
+//!             1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:02:58] } 2. Ke3 *\n";
+//! let mut reader = BatchReader::from_bytes(pgn.to_vec(), &BatchOptions::default());
+//! let batch = reader.next().unwrap().unwrap();
+//! assert!(reader.next().is_none());
+//! assert_eq!(batch.num_rows(), 1);
+//! let elo = batch.column_by_name("WhiteElo").unwrap().as_primitive::<Int16Type>();
+//! assert_eq!(elo.value(0), 1756);
+//! assert!(batch.column_by_name("BlackElo").unwrap().is_null(0));
+//! let uci = batch.column_by_name("uci").unwrap().as_list::<i32>().value(0);
+//! let uci: Vec<_> = uci.as_string::<i32>().iter().flatten().collect();
+//! assert_eq!(uci, ["e2e4", "e7e5"]);
+//! let error = batch.column_by_name("error").unwrap().as_string::<i32>();
+//! assert_eq!(error.value(0), "5:42: game 1, move 2. Ke3: illegal move");
+//! ```
+
+mod builder;
+mod columns;
+mod record;
+mod values;
+
+use std::io::{self, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::Arc;
+use std::thread::{self, JoinHandle};
+
+use arrow_array::{RecordBatch, RecordBatchReader};
+use arrow_schema::{ArrowError, SchemaRef};
+
+pub use columns::{Column, Columns};
+
+use crate::pgn::decompress;
+use crate::pgn::{par_read, Control, ParOptions, Reader};
+use crate::validate::ValidateOptions;
+use builder::BatchBuilder;
+use record::{GameRecord, Pool, Tracker, Wanted};
+
+/// Default [`BatchOptions::chunk_size`] (256 KiB).
+pub const DEFAULT_CHUNK_SIZE: usize = 256 << 10;
+
+/// How a [`BatchReader`] reads.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BatchOptions {
+    /// Rows per batch (the last batch may have fewer; at least 1).
+    pub batch_size: usize,
+    /// A batch also ends once its buffers hold about this many bytes
+    /// (games with huge comments or movetext), so memory stays bounded.
+    pub max_batch_bytes: usize,
+    /// The columns, in schema order.
+    pub columns: Columns,
+    /// How moves are read: the language (fixed or detected per game),
+    /// strict or lenient SAN, whether variations are checked.
+    pub validate: ValidateOptions,
+    /// Worker threads; 1 reads on one thread besides the caller's.
+    pub threads: usize,
+    /// Bytes of input per parallel chunk (the records of a window of
+    /// chunks are in memory at once: a few times their input's size).
+    pub chunk_size: usize,
+}
+
+impl Default for BatchOptions {
+    /// 8,192 rows or 32 MiB a batch, the default columns, English lenient
+    /// SAN with variations checked (as `movetext check`), all cores,
+    /// chunks of 256 KiB.
+    fn default() -> BatchOptions {
+        BatchOptions {
+            batch_size: 8192,
+            max_batch_bytes: 32 << 20,
+            columns: Columns::default(),
+            validate: ValidateOptions::default(),
+            threads: thread::available_parallelism().map_or(1, |n| n.get()),
+            chunk_size: DEFAULT_CHUNK_SIZE,
+        }
+    }
+}
+
+/// A stream of [`RecordBatch`]es of game records, read and validated on
+/// background threads (see the [module docs](self)). Dropping it stops
+/// the reading.
+///
+/// An I/O error of the input (or a decompression error) ends the stream:
+/// the games read before it come first, then the error, as
+/// [`ArrowError::IoError`].
+pub struct BatchReader {
+    schema: SchemaRef,
+    batches: Receiver<Result<RecordBatch, ArrowError>>,
+    producer: Option<JoinHandle<()>>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl BatchReader {
+    /// Reads `input` (decompressed when its first bytes say so) on
+    /// background threads, starting now.
+    pub fn new<R: Read + Send + 'static>(input: R, options: &BatchOptions) -> BatchReader {
+        let options = *options;
+        let schema = options.columns.schema();
+        // One finished batch waits while the next is built.
+        let (tx, rx) = mpsc::sync_channel(1);
+        let cancel = Arc::new(AtomicBool::new(false));
+        let stop = cancel.clone();
+        let producer = thread::Builder::new()
+            .name("movetext-arrow".into())
+            .spawn(move || produce(input, &options, &tx, &stop))
+            .ok();
+        BatchReader {
+            schema,
+            batches: rx,
+            producer,
+            cancel,
+        }
+    }
+
+    /// Reads PGN held in memory (`Vec<u8>`, `Arc<[u8]>`, `&'static [u8]`,
+    /// a binding's byte buffer...), compressed or not.
+    pub fn from_bytes<B: AsRef<[u8]> + Send + 'static>(
+        bytes: B,
+        options: &BatchOptions,
+    ) -> BatchReader {
+        BatchReader::new(io::Cursor::new(bytes), options)
+    }
+
+    /// Opens and reads a file, compressed or not.
+    pub fn open(
+        path: impl AsRef<std::path::Path>,
+        options: &BatchOptions,
+    ) -> io::Result<BatchReader> {
+        let file = std::fs::File::open(path)?;
+        Ok(BatchReader::new(file, options))
+    }
+
+    /// The schema of every batch.
+    pub fn schema(&self) -> SchemaRef {
+        self.schema.clone()
+    }
+}
+
+impl Iterator for BatchReader {
+    type Item = Result<RecordBatch, ArrowError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.batches.recv() {
+            Ok(b) => Some(b),
+            Err(_) => {
+                // The producer is done: a panic in it is resumed here.
+                if let Some(p) = self.producer.take() {
+                    if let Err(panic) = p.join() {
+                        std::panic::resume_unwind(panic);
+                    }
+                }
+                None
+            }
+        }
+    }
+}
+
+impl RecordBatchReader for BatchReader {
+    fn schema(&self) -> SchemaRef {
+        self.schema.clone()
+    }
+}
+
+impl Drop for BatchReader {
+    fn drop(&mut self) {
+        // The producer sees the flag after its current game, or fails to
+        // send; it is not waited for (it may be blocked reading a pipe).
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+impl std::fmt::Debug for BatchReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BatchReader")
+            .field("schema", &self.schema)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The producer thread: reads, builds batches, sends them.
+fn produce<R: Read + Send>(
+    input: R,
+    options: &BatchOptions,
+    tx: &SyncSender<Result<RecordBatch, ArrowError>>,
+    cancel: &AtomicBool,
+) {
+    let io_error = |e: io::Error| ArrowError::IoError(e.to_string(), e);
+    let decoded = match decompress::open(input) {
+        Ok(d) => d,
+        Err(e) => {
+            let _ = tx.send(Err(io_error(e)));
+            return;
+        }
+    };
+    let wanted = Wanted::new(options.columns);
+    let pool = Pool::new(512);
+    let mut builder = BatchBuilder::new(options.columns);
+    let batch_size = options.batch_size.max(1);
+    let mut failed = false;
+    let mut sink = |r: GameRecord| -> Control {
+        builder.push(&r);
+        pool.give(r);
+        if builder.rows() >= batch_size || builder.bytes() >= options.max_batch_bytes {
+            let batch = builder.finish();
+            failed |= batch.is_err();
+            if tx.send(batch).is_err() || failed {
+                return Control::Stop;
+            }
+        }
+        if cancel.load(Ordering::Relaxed) {
+            return Control::Stop;
+        }
+        Control::Continue
+    };
+    let make = || Tracker::new(wanted, options.validate, pool.clone());
+    let read = if options.threads <= 1 {
+        let mut reader = Reader::new(decoded);
+        let mut v = make();
+        loop {
+            match reader.read_game(&mut v) {
+                Ok(Some(r)) => {
+                    if sink(r) == Control::Stop || reader.stopped() {
+                        break Ok(());
+                    }
+                }
+                Ok(None) => break Ok(()),
+                Err(e) => break Err(e),
+            }
+        }
+    } else {
+        let par = ParOptions::default()
+            .threads(options.threads)
+            .chunk_size(options.chunk_size.max(1));
+        par_read(decoded, &par, make, &mut sink).map(|_| ())
+    };
+    if failed || cancel.load(Ordering::Relaxed) {
+        return;
+    }
+    if builder.rows() > 0 && tx.send(builder.finish()).is_err() {
+        return;
+    }
+    if let Err(e) = read {
+        let _ = tx.send(Err(io_error(e)));
+    }
+}

@@ -1,0 +1,712 @@
+//! One game's record, made by the visitors a worker runs: [`Tracker`]
+//! (PGN events: the game's offset, its movetext) around the validator
+//! around [`Recorder`] (validated moves, tags, comments, errors).
+
+use std::fmt::Write as _;
+
+use crossbeam_channel::{Receiver, Sender};
+
+use super::columns::{Column, Columns};
+use super::values::{self, Eval};
+use crate::moves::Move;
+use crate::notation::{write_san, write_uci, Language, SanStyle};
+use crate::openings::{Classifier, Opening};
+use crate::pgn::{self, Control, GameResult, Location, Nag, PgnError, RawTag};
+use crate::polyglot;
+use crate::position::Position;
+use crate::validate::{GameError, GameSummary, GameVisitor, ValidateOptions, Validator};
+
+/// A span of [`GameRecord::text`].
+pub(crate) type Span = (u32, u32);
+
+/// PGN export SAN without its `+`/`#`.
+const NO_SUFFIX: SanStyle = SanStyle {
+    suffix: false,
+    ..SanStyle::PGN
+};
+
+/// Marks a per-move value that is absent.
+pub(crate) const ABSENT: i32 = i32::MIN;
+
+/// Strings one after the other, with the end of each.
+#[derive(Default, Debug)]
+pub(crate) struct Strings {
+    pub bytes: Vec<u8>,
+    pub ends: Vec<u32>,
+}
+
+impl Strings {
+    fn clear(&mut self) {
+        self.bytes.clear();
+        self.ends.clear();
+    }
+
+    fn end(&mut self) {
+        self.ends.push(self.bytes.len() as u32);
+    }
+}
+
+/// One game, ready to be appended to a batch.
+#[derive(Default, Debug)]
+pub(crate) struct GameRecord {
+    pub game: u64,
+    pub offset: u64,
+    /// Tag values, names, messages, movetext.
+    pub text: Vec<u8>,
+    /// The value of each tag column ([`Column::TAGS`] order), parsed later.
+    pub tags: [Option<Span>; 17],
+    /// Other tags: name, value.
+    pub other_tags: Vec<(Span, Span)>,
+    pub movetext: Option<Span>,
+    pub error: Option<Span>,
+    pub warnings: Vec<Span>,
+    pub moves: Vec<u16>,
+    pub san: Strings,
+    pub uci: Strings,
+    pub fen: Strings,
+    pub polyglot: Vec<u64>,
+    /// Per move: seconds, or [`ABSENT`].
+    pub clocks: Vec<i32>,
+    pub has_clock: bool,
+    /// Per move: centipawns and mates, or [`ABSENT`].
+    pub evals: Vec<i32>,
+    pub mates: Vec<i32>,
+    pub has_eval: bool,
+    pub language: Option<Language>,
+    pub opening: Option<&'static Opening>,
+}
+
+impl GameRecord {
+    fn clear(&mut self) {
+        self.game = 0;
+        self.offset = 0;
+        self.text.clear();
+        self.tags = [None; 17];
+        self.other_tags.clear();
+        self.movetext = None;
+        self.error = None;
+        self.warnings.clear();
+        self.moves.clear();
+        self.san.clear();
+        self.uci.clear();
+        self.fen.clear();
+        self.polyglot.clear();
+        self.clocks.clear();
+        self.has_clock = false;
+        self.evals.clear();
+        self.mates.clear();
+        self.has_eval = false;
+        self.language = None;
+        self.opening = None;
+    }
+
+    /// Appends `b` to the text: its span.
+    fn push_text(&mut self, b: &[u8]) -> Span {
+        let start = self.text.len() as u32;
+        self.text.extend_from_slice(b);
+        (start, self.text.len() as u32)
+    }
+
+    /// The bytes of a span.
+    pub fn get(&self, (a, b): Span) -> &[u8] {
+        &self.text[a as usize..b as usize]
+    }
+
+    /// A warning or error message.
+    fn push_message(&mut self, args: std::fmt::Arguments<'_>) -> Span {
+        let mut s = String::new();
+        let _ = s.write_fmt(args);
+        self.push_text(s.as_bytes())
+    }
+}
+
+/// Records handed back by the batch builder for the workers to fill again,
+/// so that a record's buffers are allocated once, not once a game.
+#[derive(Clone)]
+pub(crate) struct Pool {
+    give: Sender<GameRecord>,
+    take: Receiver<GameRecord>,
+}
+
+impl Pool {
+    /// A pool keeping at most `n` records.
+    pub fn new(n: usize) -> Pool {
+        let (give, take) = crossbeam_channel::bounded(n);
+        Pool { give, take }
+    }
+
+    fn take(&self) -> GameRecord {
+        self.take.try_recv().unwrap_or_default()
+    }
+
+    /// Hands a record back (dropped when the pool is full).
+    pub fn give(&self, mut r: GameRecord) {
+        // A record grown by a huge game is not kept.
+        if r.text.capacity() > 1 << 20 || r.san.bytes.capacity() > 1 << 20 {
+            return;
+        }
+        r.clear();
+        let _ = self.give.try_send(r);
+    }
+}
+
+/// What the worker-side visitors record, from the columns asked for.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Wanted {
+    pub columns: Columns,
+    tags: bool,
+    other_tags: bool,
+    san: bool,
+    uci: bool,
+    moves: bool,
+    clocks: bool,
+    evals: bool,
+    opening: bool,
+    polyglot: bool,
+    fen: bool,
+    movetext: bool,
+    messages: bool,
+    /// The position after each mainline move is needed.
+    after: bool,
+}
+
+impl Wanted {
+    pub fn new(columns: Columns) -> Wanted {
+        let has = |c| columns.contains(c);
+        let opening = has(Column::OpeningEco) || has(Column::OpeningName);
+        Wanted {
+            columns,
+            tags: Column::TAGS.iter().any(|&c| has(c)),
+            other_tags: has(Column::Tags),
+            san: has(Column::San),
+            uci: has(Column::Uci),
+            moves: has(Column::Moves) || has(Column::PlyCount),
+            clocks: has(Column::Clocks),
+            evals: has(Column::Evals) || has(Column::Mates),
+            opening,
+            polyglot: has(Column::Polyglot),
+            fen: has(Column::Fen),
+            movetext: has(Column::Movetext),
+            messages: has(Column::Error) || has(Column::Warnings),
+            after: opening || has(Column::San) || has(Column::Polyglot) || has(Column::Fen),
+        }
+    }
+}
+
+/// Records validated games (a [`GameVisitor`] run by the validator).
+pub(crate) struct Recorder {
+    wanted: Wanted,
+    pool: Pool,
+    record: GameRecord,
+    in_game: bool,
+    /// Variation depth.
+    depth: u32,
+    /// Mainline moves recorded.
+    plies: usize,
+    /// The last mainline move and the position before it, whose position
+    /// after is not yet recorded (polyglot, FEN, opening).
+    pending: Option<(Position, Move)>,
+    classifier: Classifier,
+    /// Warnings that came before the game began (junk before it).
+    early: Vec<String>,
+}
+
+impl Recorder {
+    pub fn new(wanted: Wanted, pool: Pool) -> Recorder {
+        Recorder {
+            wanted,
+            record: pool.take(),
+            pool,
+            in_game: false,
+            depth: 0,
+            plies: 0,
+            pending: None,
+            classifier: Classifier::new(),
+            early: Vec::new(),
+        }
+    }
+
+    /// Records what the position after the pending move gives.
+    #[inline]
+    fn settle(&mut self, after: &Position) {
+        let Some((_, m)) = self.pending.take() else {
+            return;
+        };
+        if self.wanted.san && after.is_check() {
+            // The `+`/`#` of the move's SAN, from the position it led to.
+            let san = &mut self.record.san;
+            san.bytes
+                .push(if after.is_checkmate() { b'#' } else { b'+' });
+            if let Some(end) = san.ends.last_mut() {
+                *end += 1;
+            }
+        }
+        if self.wanted.opening {
+            self.classifier.push(after);
+        }
+        if self.wanted.polyglot {
+            self.record.polyglot.push(polyglot::key_after(after, m));
+        }
+        if self.wanted.fen {
+            let fen = &mut self.record.fen;
+            let mut s = String::with_capacity(90);
+            let _ = write!(s, "{after}");
+            fen.bytes.extend_from_slice(s.as_bytes());
+            fen.end();
+        }
+    }
+
+    /// A mainline move (or null move) played from `before`.
+    #[inline]
+    fn mainline(&mut self, before: &Position, m: Move) {
+        if self.wanted.after {
+            self.settle(before);
+            self.pending = Some((*before, m));
+        }
+        let r = &mut self.record;
+        self.plies += 1;
+        if self.wanted.moves {
+            r.moves.push(m.to_u16());
+        }
+        if self.wanted.san {
+            // The suffix comes once the position after is known (`settle`).
+            write_san(before, m, &NO_SUFFIX, &mut r.san.bytes);
+            r.san.end();
+        }
+        if self.wanted.uci {
+            write_uci(m, before.castling_mode(), &mut r.uci.bytes);
+            r.uci.end();
+        }
+        if self.wanted.clocks {
+            r.clocks.push(ABSENT);
+        }
+        if self.wanted.evals {
+            r.evals.push(ABSENT);
+            r.mates.push(ABSENT);
+        }
+    }
+
+    fn tag_column(name: &[u8]) -> Option<usize> {
+        Some(match name {
+            b"Event" => 0,
+            b"Site" => 1,
+            b"White" => 2,
+            b"Black" => 3,
+            b"Result" => 4,
+            b"WhiteTitle" => 5,
+            b"BlackTitle" => 6,
+            b"WhiteElo" => 7,
+            b"BlackElo" => 8,
+            b"WhiteRatingDiff" => 9,
+            b"BlackRatingDiff" => 10,
+            b"UTCDate" => 11,
+            b"UTCTime" => 12,
+            b"ECO" => 13,
+            b"Opening" => 14,
+            b"Termination" => 15,
+            b"TimeControl" => 16,
+            _ => return None,
+        })
+    }
+}
+
+impl GameVisitor for Recorder {
+    type Output = GameRecord;
+
+    fn begin_game(&mut self, game: u64) {
+        self.in_game = true;
+        self.depth = 0;
+        self.plies = 0;
+        self.pending = None;
+        self.classifier.reset();
+        self.record.game = game;
+        for w in std::mem::take(&mut self.early) {
+            let s = self.record.push_text(w.as_bytes());
+            self.record.warnings.push(s);
+        }
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
+        let w = self.wanted;
+        if !w.tags && !w.other_tags {
+            return;
+        }
+        let r = &mut self.record;
+        if let Some(i) = Recorder::tag_column(name) {
+            let column = Column::TAGS[i];
+            if w.columns.contains(column) && r.tags[i].is_none() {
+                let raw = value.as_bytes();
+                let string = !matches!(
+                    column,
+                    Column::WhiteElo
+                        | Column::BlackElo
+                        | Column::WhiteRatingDiff
+                        | Column::BlackRatingDiff
+                        | Column::UtcDate
+                        | Column::UtcTime
+                );
+                if if string {
+                    raw == b"?"
+                } else {
+                    values::is_unknown(raw)
+                } {
+                    return;
+                }
+                let fits = match column {
+                    Column::UtcDate => values::date(raw).is_some(),
+                    Column::UtcTime => values::time(raw).is_some(),
+                    _ if string => true,
+                    _ => values::int16(raw).is_some(),
+                };
+                if fits {
+                    let v = value.decode_lossy();
+                    r.tags[i] = Some(r.push_text(v.as_bytes()));
+                    return;
+                }
+            }
+        }
+        if w.other_tags {
+            let name = pgn::latin1_lossy(name);
+            let n = r.push_text(name.as_bytes());
+            let v = value.decode_lossy();
+            let v = r.push_text(v.as_bytes());
+            r.other_tags.push((n, v));
+        }
+    }
+
+    fn legal_move(&mut self, before: &Position, m: Move, _token: &[u8], depth: u32) {
+        if depth == 0 {
+            self.mainline(before, m);
+        }
+    }
+
+    fn null_move(&mut self, before: &Position, depth: u32) {
+        if depth == 0 {
+            self.mainline(before, Move::NULL);
+        }
+    }
+
+    fn comment(&mut self, comment: &[u8]) {
+        if self.depth != 0 || self.plies == 0 || !(self.wanted.clocks || self.wanted.evals) {
+            return;
+        }
+        let c = values::commands(comment);
+        let r = &mut self.record;
+        let last = self.plies - 1;
+        if let (Some(s), true) = (c.clock, self.wanted.clocks) {
+            if r.clocks[last] == ABSENT {
+                r.clocks[last] = s;
+                r.has_clock = true;
+            }
+        }
+        if let (Some(e), true) = (c.eval, self.wanted.evals) {
+            if r.evals[last] == ABSENT && r.mates[last] == ABSENT {
+                match e {
+                    Eval::Centipawns(cp) => r.evals[last] = cp,
+                    Eval::Mate(n) => r.mates[last] = n,
+                }
+                r.has_eval = true;
+            }
+        }
+    }
+
+    fn nag(&mut self, _nag: Nag) {}
+
+    fn begin_variation(&mut self) {
+        self.depth += 1;
+    }
+
+    fn end_variation(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    fn result(&mut self, _result: GameResult) {}
+
+    fn error(&mut self, e: &GameError) {
+        if !self.wanted.messages {
+            return;
+        }
+        let text = if e.line > 0 {
+            format!("{}:{}: {e}", e.line, e.column)
+        } else {
+            e.to_string()
+        };
+        if !self.in_game {
+            self.early.push(text);
+            return;
+        }
+        let r = &mut self.record;
+        let s = r.push_text(text.as_bytes());
+        if r.error.is_none() {
+            r.error = Some(s);
+        } else {
+            r.warnings.push(s);
+        }
+    }
+
+    fn end_game(&mut self, summary: &GameSummary) -> GameRecord {
+        if let Some((before, m)) = self.pending {
+            let mut after = before;
+            if m.is_null() {
+                let _ = after.play_null();
+            } else {
+                after.play(m);
+            }
+            self.settle(&after);
+        }
+        let r = &mut self.record;
+        if self.wanted.messages && summary.wrong_suffixes > 0 {
+            let n = summary.wrong_suffixes;
+            let s = r.push_message(format_args!(
+                "{n} check or mate sign{} (+/#) contradicted by the position",
+                if n == 1 { "" } else { "s" }
+            ));
+            r.warnings.push(s);
+        }
+        r.language = Some(summary.language);
+        r.opening = self.classifier.opening();
+        self.in_game = false;
+        let fresh = self.pool.take();
+        std::mem::replace(&mut self.record, fresh)
+    }
+}
+
+/// The PGN-level visitor a worker runs: notes the game's offset and
+/// re-assembles its movetext (when asked), and passes every event on to
+/// the validator. With the movetext asked for, a game the validator gives
+/// up is still read to its end (the validator sees no more of it).
+pub(crate) struct Tracker {
+    v: Validator<Recorder>,
+    offset: Option<u64>,
+    movetext: Option<Vec<u8>>,
+    /// A space goes before the next token.
+    space: bool,
+    /// The validator skipped the rest of the game.
+    skipping: bool,
+    /// Inside a variation the validator skipped: its depth.
+    skipped_depth: u32,
+}
+
+impl Tracker {
+    pub fn new(wanted: Wanted, options: ValidateOptions, pool: Pool) -> Tracker {
+        Tracker {
+            v: Validator::new(Recorder::new(wanted, pool), options),
+            offset: None,
+            movetext: wanted.movetext.then(Vec::new),
+            space: false,
+            skipping: false,
+            skipped_depth: 0,
+        }
+    }
+
+    #[inline]
+    fn at(&mut self, at: Location) {
+        if self.offset.is_none() {
+            self.offset = Some(at.offset);
+        }
+    }
+
+    /// Appends a token to the movetext.
+    fn token(&mut self, t: &[u8]) {
+        if let Some(m) = &mut self.movetext {
+            if self.space {
+                m.push(b' ');
+            }
+            m.extend_from_slice(t);
+            self.space = true;
+        }
+    }
+
+    /// Whether the validator still reads this game's events.
+    #[inline]
+    fn live(&self) -> bool {
+        !self.skipping && self.skipped_depth == 0
+    }
+
+    /// The validator's answer to an event: with the movetext kept, a skip
+    /// is done here and the reader goes on.
+    #[inline]
+    fn answer(&mut self, c: Control) -> Control {
+        if c == Control::Skip && self.movetext.is_some() {
+            self.skipping = true;
+            return Control::Continue;
+        }
+        c
+    }
+}
+
+impl pgn::Visitor for Tracker {
+    type Output = GameRecord;
+
+    fn begin_game(&mut self, game: u64) -> Control {
+        self.offset = None;
+        if let Some(m) = &mut self.movetext {
+            m.clear();
+        }
+        self.space = false;
+        self.skipping = false;
+        self.skipped_depth = 0;
+        let c = self.v.begin_game(game);
+        self.answer(c)
+    }
+
+    #[inline]
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>, at: Location) -> Control {
+        self.at(at);
+        if !self.live() {
+            return Control::Continue;
+        }
+        let c = self.v.tag(name, value, at);
+        self.answer(c)
+    }
+
+    fn begin_movetext(&mut self) -> Control {
+        if !self.live() {
+            return Control::Continue;
+        }
+        let c = self.v.begin_movetext();
+        self.answer(c)
+    }
+
+    fn move_number(&mut self, number: u32, black: bool) -> Control {
+        if self.movetext.is_some() {
+            let t = format!("{number}{}", if black { "..." } else { "." });
+            self.token(t.as_bytes());
+        }
+        if !self.live() {
+            return Control::Continue;
+        }
+        let c = self.v.move_number(number, black);
+        self.answer(c)
+    }
+
+    #[inline]
+    fn san(&mut self, san: &[u8], at: Location) -> Control {
+        self.at(at);
+        self.token(san);
+        if !self.live() {
+            return Control::Continue;
+        }
+        let c = self.v.san(san, at);
+        self.answer(c)
+    }
+
+    fn null_move(&mut self, token: &[u8], at: Location) -> Control {
+        self.at(at);
+        self.token(token);
+        if !self.live() {
+            return Control::Continue;
+        }
+        let c = self.v.null_move(token, at);
+        self.answer(c)
+    }
+
+    fn nag(&mut self, nag: Nag) -> Control {
+        if let Some(m) = &mut self.movetext {
+            // Glyphs stick to their move as lichess writes them.
+            let glyph: &[u8] = match nag.0 {
+                1 => b"!",
+                2 => b"?",
+                3 => b"!!",
+                4 => b"??",
+                5 => b"!?",
+                6 => b"?!",
+                _ => b"",
+            };
+            if !glyph.is_empty() && matches!(m.last(), Some(b) if !b" ()}".contains(b)) {
+                m.extend_from_slice(glyph);
+            } else {
+                let t = format!("${}", nag.0);
+                self.token(t.as_bytes());
+            }
+        }
+        if !self.live() {
+            return Control::Continue;
+        }
+        let c = self.v.nag(nag);
+        self.answer(c)
+    }
+
+    fn comment(&mut self, comment: &[u8]) -> Control {
+        if let Some(m) = &mut self.movetext {
+            if self.space {
+                m.push(b' ');
+            }
+            m.push(b'{');
+            m.extend_from_slice(comment);
+            m.push(b'}');
+            self.space = true;
+        }
+        if !self.live() {
+            return Control::Continue;
+        }
+        let c = self.v.comment(comment);
+        self.answer(c)
+    }
+
+    fn begin_variation(&mut self) -> Control {
+        if let Some(m) = &mut self.movetext {
+            if self.space {
+                m.push(b' ');
+            }
+            m.push(b'(');
+            self.space = false;
+        }
+        if self.skipping {
+            return Control::Continue;
+        }
+        if self.skipped_depth > 0 {
+            self.skipped_depth += 1;
+            return Control::Continue;
+        }
+        let c = self.v.begin_variation();
+        if c == Control::Skip && self.movetext.is_some() {
+            self.skipped_depth = 1;
+            return Control::Continue;
+        }
+        c
+    }
+
+    fn end_variation(&mut self) -> Control {
+        if let Some(m) = &mut self.movetext {
+            m.push(b')');
+            self.space = true;
+        }
+        if self.skipping {
+            return Control::Continue;
+        }
+        if self.skipped_depth > 0 {
+            self.skipped_depth -= 1;
+            return Control::Continue;
+        }
+        let c = self.v.end_variation();
+        self.answer(c)
+    }
+
+    fn result(&mut self, raw: &[u8], result: GameResult) -> Control {
+        self.token(raw);
+        if !self.live() {
+            return Control::Continue;
+        }
+        let c = self.v.result(raw, result);
+        self.answer(c)
+    }
+
+    fn error(&mut self, error: &PgnError<'_>) -> Control {
+        self.at(error.at);
+        // Problems in a skipped rest still count (the validator reports
+        // them as it does when the reader skips).
+        let c = self.v.error(error);
+        self.answer(c)
+    }
+
+    fn end_game(&mut self) -> GameRecord {
+        let mut r = self.v.end_game();
+        r.offset = self.offset.unwrap_or(0);
+        if let Some(m) = &self.movetext {
+            let s = r.push_text(m);
+            r.movetext = Some(s);
+        }
+        r
+    }
+}

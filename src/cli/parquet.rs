@@ -1,0 +1,233 @@
+//! `movetext convert --to parquet|arrow`: game records (`movetext::arrow`)
+//! written as a Parquet file (row groups streamed, zstd-compressed
+//! columns) or as an Arrow IPC stream.
+
+use std::fs::File;
+use std::io::{self, IsTerminal};
+use std::process::ExitCode;
+
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, RecordBatch};
+use arrow_schema::{ArrowError, SchemaRef};
+use movetext::arrow::{BatchOptions, BatchReader, Column, Columns};
+use parquet::arrow::ArrowWriter;
+use parquet::basic::{Compression, ZstdLevel};
+use parquet::file::properties::WriterProperties;
+
+use super::input::{sources, Source, SAMPLE};
+use super::output::Output;
+use super::{eprint_line, Failure, ReadArgs};
+
+/// Rows a Parquet row group holds at most.
+const ROW_GROUP_ROWS: usize = 128 * 1024;
+/// Encoded bytes after which a row group is closed (memory stays bounded).
+const ROW_GROUP_BYTES: usize = 12 << 20;
+/// Rows and bytes a batch holds at most: with one batch written, one
+/// waiting and one being built, and a row group's encoded columns, the
+/// tool stays within 64 MiB.
+const BATCH_ROWS: usize = 4096;
+const BATCH_BYTES: usize = 4 << 20;
+
+/// Parses `--columns`: names to add to the default columns (`movetext`,
+/// `polyglot`, `fen`...), `-name` to leave one out, or `all`.
+pub fn parse_columns(s: &str) -> Result<Columns, String> {
+    let mut columns = Columns::default();
+    for name in s.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        if name == "all" {
+            columns = Columns::ALL;
+            continue;
+        }
+        let (drop, name) = match name.strip_prefix('-') {
+            Some(n) => (true, n),
+            None => (false, name),
+        };
+        let Some(c) = Column::from_name(name) else {
+            let known: Vec<&str> = Column::ALL.iter().map(|c| c.name()).collect();
+            return Err(format!(
+                "unknown column '{name}' (known: {}, all)",
+                known.join(" ")
+            ));
+        };
+        columns = if drop {
+            columns.without(c)
+        } else {
+            columns.with(c)
+        };
+    }
+    if columns.is_empty() {
+        return Err("no column left".to_string());
+    }
+    Ok(columns)
+}
+
+/// Where batches go.
+enum Sink {
+    Parquet(ArrowWriter<Output>),
+    Ipc(arrow_ipc::writer::StreamWriter<Output>),
+}
+
+impl Sink {
+    fn write(&mut self, batch: &RecordBatch) -> Result<(), ArrowError> {
+        match self {
+            Sink::Parquet(w) => {
+                w.write(batch)?;
+                if w.in_progress_size() > ROW_GROUP_BYTES {
+                    w.flush()?;
+                }
+                Ok(())
+            }
+            Sink::Ipc(w) => w.write(batch),
+        }
+    }
+
+    /// Ends the file (the Parquet footer, the IPC end marker): the output.
+    fn finish(self) -> Result<Output, ArrowError> {
+        match self {
+            Sink::Parquet(w) => Ok(w.into_inner()?),
+            Sink::Ipc(mut w) => {
+                w.finish()?;
+                w.into_inner()
+            }
+        }
+    }
+}
+
+/// An error of the writer as a failure of the output.
+fn output_failure(name: &str, e: ArrowError) -> Failure {
+    match e {
+        ArrowError::IoError(_, e) => Failure::output(name, e),
+        ArrowError::ExternalError(e) => match e.downcast::<parquet::errors::ParquetError>() {
+            Ok(p) => parquet_failure(name, *p),
+            Err(e) => Failure::Output(name.to_string(), io::Error::other(e)),
+        },
+        other => Failure::Output(name.to_string(), io::Error::other(other)),
+    }
+}
+
+fn parquet_failure(name: &str, e: parquet::errors::ParquetError) -> Failure {
+    match e {
+        parquet::errors::ParquetError::External(inner) => match inner.downcast::<io::Error>() {
+            Ok(io) => Failure::output(name, *io),
+            Err(other) => Failure::Output(name.to_string(), io::Error::other(other)),
+        },
+        other => Failure::Output(name.to_string(), io::Error::other(other)),
+    }
+}
+
+/// Runs `convert --to parquet` (`parquet`) or `--to arrow`.
+pub fn run(read: &ReadArgs, columns: Columns, output: Option<&str>, parquet: bool) -> ExitCode {
+    let format = if parquet { "parquet" } else { "arrow" };
+    let inputs = sources(read);
+    if output.is_none() && io::stdout().is_terminal() {
+        return Failure::Usage(format!(
+            "--to {format} writes binary data: give -o FILE or redirect standard output"
+        ))
+        .report();
+    }
+    let out = match Output::create(output, &inputs) {
+        Ok(out) => out,
+        Err(f) => return f.report(),
+    };
+    let out_name = out.name().to_string();
+    let options = BatchOptions {
+        columns,
+        validate: read.validate_options(),
+        threads: read.jobs(),
+        chunk_size: read
+            .chunk_size
+            .clamp(1, movetext::arrow::DEFAULT_CHUNK_SIZE),
+        batch_size: BATCH_ROWS,
+        max_batch_bytes: BATCH_BYTES,
+    };
+    let schema: SchemaRef = columns.schema();
+    let sink = if parquet {
+        let props = WriterProperties::builder()
+            .set_compression(Compression::ZSTD(ZstdLevel::default()))
+            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+            .set_created_by(format!("movetext {}", env!("CARGO_PKG_VERSION")))
+            .build();
+        ArrowWriter::try_new(out, schema.clone(), Some(props))
+            .map(Sink::Parquet)
+            .map_err(|e| parquet_failure(&out_name, e))
+    } else {
+        arrow_ipc::writer::StreamWriter::try_new(out, &schema)
+            .map(Sink::Ipc)
+            .map_err(|e| output_failure(&out_name, e))
+    };
+    let mut sink = match sink {
+        Ok(s) => s,
+        Err(f) => return f.report(),
+    };
+    let mut failed = false;
+    let mut input_failed = false;
+    for src in &inputs {
+        let name = src.name().to_string();
+        let reader = match src {
+            Source::File(path) => match File::open(path).and_then(|f| {
+                if f.metadata()?.is_dir() {
+                    return Err(io::Error::other("Is a directory"));
+                }
+                Ok(f)
+            }) {
+                Ok(f) => BatchReader::new(f, &options),
+                Err(e) => {
+                    Failure::Input(name, e).report();
+                    input_failed = true;
+                    continue;
+                }
+            },
+            Source::Stdin => BatchReader::new(io::stdin(), &options),
+            Source::Sample => BatchReader::from_bytes(SAMPLE, &options),
+        };
+        for batch in reader {
+            let batch = match batch {
+                Ok(b) => b,
+                Err(ArrowError::IoError(_, e)) => {
+                    Failure::Input(name.clone(), e).report();
+                    input_failed = true;
+                    break;
+                }
+                Err(e) => return output_failure(&out_name, e).report(),
+            };
+            failed |= report_errors(&name, &batch);
+            if let Err(e) = sink.write(&batch) {
+                return output_failure(&out_name, e).report();
+            }
+        }
+    }
+    let out = match sink.finish() {
+        Ok(out) => out,
+        Err(e) => return output_failure(&out_name, e).report(),
+    };
+    if let Err(f) = out.finish(!input_failed) {
+        return f.report();
+    }
+    if input_failed {
+        ExitCode::from(2)
+    } else if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Prints each failed game's error as `FILE:LINE:COL: game N, ...`; whether
+/// a game failed.
+fn report_errors(name: &str, batch: &RecordBatch) -> bool {
+    let Some(errors) = batch.column_by_name(Column::Error.name()) else {
+        return false;
+    };
+    let errors = errors.as_string::<i32>();
+    if errors.null_count() == errors.len() {
+        return false;
+    }
+    for e in errors.iter().flatten() {
+        // `LINE:COL: message`, or the message alone when it has no place.
+        if e.starts_with(|c: char| c.is_ascii_digit()) {
+            eprint_line(&format!("{name}:{e}"));
+        } else {
+            eprint_line(&format!("{name}: {e}"));
+        }
+    }
+    true
+}

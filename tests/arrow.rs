@@ -1,0 +1,407 @@
+//! Game records as Arrow batches (`movetext::arrow`), checked value by
+//! value against python-chess (tests/data/reference/arrow_games.txt, made
+//! by scripts/arrow_reference.py) and against the input's own tags.
+#![cfg(feature = "arrow")]
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{
+    Date32Type, Int16Type, Int32Type, Time32SecondType, UInt16Type, UInt32Type, UInt64Type,
+};
+use arrow_array::{Array, RecordBatch};
+use movetext::arrow::{BatchOptions, BatchReader, Column, Columns};
+use movetext::notation::Language;
+use movetext::validate::{LanguageChoice, ValidateOptions};
+
+const GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/arrow/games.pgn");
+const CORRUPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/arrow/corrupt.pgn");
+const REFERENCE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/reference/arrow_games.txt"
+);
+
+fn read_all(input: Vec<u8>, options: &BatchOptions) -> Vec<RecordBatch> {
+    BatchReader::from_bytes(input, options)
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap()
+}
+
+fn all_columns(threads: usize) -> BatchOptions {
+    BatchOptions {
+        columns: Columns::ALL,
+        threads,
+        ..BatchOptions::default()
+    }
+}
+
+fn strings(batch: &RecordBatch, column: &str, row: usize) -> Vec<String> {
+    let list = batch.column_by_name(column).unwrap().as_list::<i32>();
+    let values = list.value(row);
+    values
+        .as_string::<i32>()
+        .iter()
+        .map(|s| s.unwrap().to_string())
+        .collect()
+}
+
+fn ints(batch: &RecordBatch, column: &str, row: usize) -> Option<Vec<Option<i32>>> {
+    let list = batch.column_by_name(column).unwrap().as_list::<i32>();
+    if list.is_null(row) {
+        return None;
+    }
+    Some(list.value(row).as_primitive::<Int32Type>().iter().collect())
+}
+
+fn text(batch: &RecordBatch, column: &str, row: usize) -> Option<String> {
+    let a = batch.column_by_name(column).unwrap().as_string::<i32>();
+    (!a.is_null(row)).then(|| a.value(row).to_string())
+}
+
+fn int16(batch: &RecordBatch, column: &str, row: usize) -> Option<i16> {
+    let a = batch
+        .column_by_name(column)
+        .unwrap()
+        .as_primitive::<Int16Type>();
+    (!a.is_null(row)).then(|| a.value(row))
+}
+
+/// The tags map of a row.
+fn tags(batch: &RecordBatch, row: usize) -> Vec<(String, String)> {
+    let map = batch.column_by_name("tags").unwrap().as_map();
+    let entries = map.value(row);
+    let keys = entries.column(0).as_string::<i32>();
+    let values = entries.column(1).as_string::<i32>();
+    (0..entries.len())
+        .map(|i| (keys.value(i).to_string(), values.value(i).to_string()))
+        .collect()
+}
+
+/// One game of the reference file.
+struct Expected {
+    game: u64,
+    plies: u32,
+    uci: Vec<String>,
+    san: Vec<String>,
+    polyglot: Vec<u64>,
+    fen: Vec<String>,
+    clocks: Vec<Option<i32>>,
+    evals: Vec<Option<i32>>,
+    mates: Vec<Option<i32>>,
+}
+
+fn reference() -> Vec<Expected> {
+    let text = std::fs::read_to_string(REFERENCE).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let field = |l: &str, name: &str| -> Vec<String> {
+        let rest = l.strip_prefix(name).unwrap().trim_start();
+        if name == "fen" {
+            rest.split('|').map(String::from).collect()
+        } else {
+            rest.split_whitespace().map(String::from).collect()
+        }
+    };
+    lines
+        .chunks(7)
+        .map(|g| {
+            let head: Vec<&str> = g[0].split_whitespace().collect();
+            let evals = field(g[6], "evals");
+            Expected {
+                game: head[1].parse().unwrap(),
+                plies: head[2].parse().unwrap(),
+                uci: field(g[1], "uci"),
+                san: field(g[2], "san"),
+                polyglot: field(g[3], "polyglot")
+                    .iter()
+                    .map(|k| u64::from_str_radix(k, 16).unwrap())
+                    .collect(),
+                fen: field(g[4], "fen"),
+                clocks: field(g[5], "clocks")
+                    .iter()
+                    .map(|c| c.parse().ok())
+                    .collect(),
+                evals: evals.iter().map(|e| e.parse().ok()).collect(),
+                mates: evals
+                    .iter()
+                    .map(|e| e.strip_prefix('#').map(|m| m.parse().unwrap()))
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// Every per-move column equals python-chess's, game by game, on one
+/// thread and on two (chunks of 4 KiB, so games cross chunks).
+#[test]
+fn moves_keys_fens_clocks_evals_equal_python_chess() {
+    let expected = reference();
+    assert_eq!(expected.len(), 22);
+    let input = std::fs::read(GAMES).unwrap();
+    for threads in [1, 2] {
+        let options = BatchOptions {
+            batch_size: 5,
+            chunk_size: 4096,
+            ..all_columns(threads)
+        };
+        let batches = read_all(input.clone(), &options);
+        assert_eq!(
+            batches.iter().map(|b| b.num_rows()).collect::<Vec<_>>(),
+            [5, 5, 5, 5, 2]
+        );
+        let mut row_of = Vec::new();
+        for b in &batches {
+            for row in 0..b.num_rows() {
+                row_of.push((b, row));
+            }
+        }
+        for (e, &(b, row)) in expected.iter().zip(&row_of) {
+            let game = b
+                .column_by_name("game")
+                .unwrap()
+                .as_primitive::<UInt64Type>();
+            assert_eq!(game.value(row), e.game);
+            let plies = b
+                .column_by_name("ply_count")
+                .unwrap()
+                .as_primitive::<UInt32Type>();
+            assert_eq!(plies.value(row), e.plies, "game {}", e.game);
+            assert_eq!(strings(b, "uci", row), e.uci, "game {}", e.game);
+            assert_eq!(strings(b, "san", row), e.san, "game {}", e.game);
+            assert_eq!(strings(b, "fen", row), e.fen, "game {}", e.game);
+            let keys = b.column_by_name("polyglot").unwrap().as_list::<i32>();
+            let keys: Vec<u64> = keys
+                .value(row)
+                .as_primitive::<UInt64Type>()
+                .values()
+                .to_vec();
+            assert_eq!(keys, e.polyglot, "game {}", e.game);
+            let any = |v: &[Option<i32>]| v.iter().any(Option::is_some);
+            let clocks = ints(b, "clocks", row);
+            assert_eq!(clocks, any(&e.clocks).then(|| e.clocks.clone()));
+            let evals = ints(b, "evals", row);
+            let has_eval = any(&e.evals) || any(&e.mates);
+            assert_eq!(evals, has_eval.then(|| e.evals.clone()), "game {}", e.game);
+            let mates = ints(b, "mates", row);
+            assert_eq!(mates, has_eval.then(|| e.mates.clone()), "game {}", e.game);
+            let moves = b.column_by_name("moves").unwrap().as_list::<i32>();
+            assert_eq!(moves.value(row).len(), e.uci.len());
+            assert_eq!(text(b, "error", row), None);
+            assert_eq!(text(b, "language", row).as_deref(), Some("en"));
+        }
+        assert_eq!(row_of.len(), expected.len());
+        // The first game's 1. e4 and the documented key.
+        assert_eq!(expected[0].polyglot[0], 0x823c9b50fd114196);
+        // Mate scores are there to check.
+        assert!(expected.iter().any(|e| e.mates.iter().any(Option::is_some)));
+    }
+}
+
+/// Tags typed as in Lichess/standard-chess-games, the rest in the map,
+/// the movetext as lichess wrote it, offsets, the opening.
+#[test]
+fn tags_movetext_offsets_and_openings() {
+    let input = std::fs::read(GAMES).unwrap();
+    let text_in = String::from_utf8(input.clone()).unwrap();
+    let batches = read_all(input, &all_columns(2));
+    let b = &batches[0];
+    assert_eq!(b.num_rows(), 22);
+    // Game 2 of lichess_db_1000k.pgn.
+    assert_eq!(text(b, "Event", 1).as_deref(), Some("Rated Blitz game"));
+    assert_eq!(text(b, "White", 1).as_deref(), Some("mohammadX1X"));
+    assert_eq!(int16(b, "WhiteElo", 1), Some(1276));
+    let date = b
+        .column_by_name("UTCDate")
+        .unwrap()
+        .as_primitive::<Date32Type>();
+    assert_eq!(date.value(1), 20209); // 2025-05-01
+    let time = b
+        .column_by_name("UTCTime")
+        .unwrap()
+        .as_primitive::<Time32SecondType>();
+    assert_eq!(time.value(1), 6);
+    assert_eq!(
+        tags(b, 1),
+        [
+            ("Date".to_string(), "2025.05.01".to_string()),
+            ("Round".to_string(), "-".to_string())
+        ]
+    );
+    // Every game's offset is where its first tag is, and its movetext is
+    // the input's movetext line, byte for byte (lichess games).
+    let offsets = b
+        .column_by_name("offset")
+        .unwrap()
+        .as_primitive::<UInt64Type>();
+    for row in 0..b.num_rows() {
+        let at = offsets.value(row) as usize;
+        assert!(text_in[at..].starts_with("[Event "), "row {row}");
+        if row < 18 {
+            let movetext = text(b, "movetext", row).unwrap();
+            let game = &text_in[at..];
+            let line = game.lines().find(|l| l.starts_with("1. ")).unwrap();
+            assert_eq!(movetext, line, "row {row}");
+        }
+    }
+    // Openings: the lichess tags agree where the game stays in the book.
+    // Openings: on every lichess game, the ECO code and name lichess gave
+    // it (from the same data).
+    assert_eq!(text(b, "opening_eco", 0).as_deref(), Some("C46"));
+    assert_eq!(
+        text(b, "opening_name", 3).as_deref(),
+        Some("Ruy Lopez: Morphy Defense, Caro Variation")
+    );
+    for r in 0..18 {
+        assert_eq!(text(b, "opening_eco", r), text(b, "ECO", r), "row {r}");
+        assert_eq!(text(b, "opening_name", r), text(b, "Opening", r), "row {r}");
+    }
+    // TCEC's own names differ; a Chess960 game has none.
+    assert_eq!(text(b, "opening_eco", 18).as_deref(), Some("E81"));
+    assert_eq!(text(b, "opening_name", 20), None);
+}
+
+#[test]
+fn a_corrupt_game_is_a_row_with_its_error() {
+    let input = std::fs::read(CORRUPT).unwrap();
+    for threads in [1, 2] {
+        let batches = read_all(input.clone(), &all_columns(threads));
+        let b = &batches[0];
+        assert_eq!(b.num_rows(), 2);
+        assert_eq!(
+            text(b, "error", 0).as_deref(),
+            Some("14:71: game 1, move 3... Qxe4: illegal move")
+        );
+        assert_eq!(strings(b, "san", 0), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+        assert_eq!(
+            ints(b, "clocks", 0),
+            Some(vec![Some(180), Some(179), None, None, None])
+        );
+        assert_eq!(ints(b, "evals", 0), None);
+        assert_eq!(int16(b, "WhiteElo", 0), Some(1500));
+        assert_eq!(int16(b, "BlackElo", 0), None);
+        assert_eq!(int16(b, "WhiteRatingDiff", 0), Some(7));
+        assert_eq!(text(b, "Result", 0).as_deref(), Some("1-0"));
+        assert_eq!(
+            tags(b, 0),
+            [
+                ("WhiteElo".to_string(), "1600".to_string()),
+                ("Round".to_string(), "3".to_string())
+            ]
+        );
+        // The rest of the broken game is in its movetext all the same.
+        assert!(text(b, "movetext", 0)
+            .unwrap()
+            .ends_with("3. Bb5 Qxe4 4. O-O 1-0"));
+        // The stream goes on.
+        assert_eq!(text(b, "error", 1), None);
+        assert_eq!(
+            strings(b, "warnings", 1),
+            ["1 check or mate sign (+/#) contradicted by the position"]
+        );
+        assert_eq!(
+            strings(b, "uci", 1),
+            ["d2d4", "d7d5", "c2c4", "e7e6", "b1c3", "g8f6"]
+        );
+        assert_eq!(text(b, "opening_eco", 1).as_deref(), Some("D35"));
+        assert!(b.column_by_name("UTCDate").unwrap().is_null(1));
+        assert_eq!(
+            tags(b, 1),
+            [
+                ("Date".to_string(), "2024.01.??".to_string()),
+                ("UTCDate".to_string(), "2024.02.30".to_string())
+            ]
+        );
+        let moves = b.column_by_name("moves").unwrap().as_list::<i32>();
+        let first = moves.value(1).as_primitive::<UInt16Type>().value(0);
+        let d4 = movetext::Move::normal(movetext::Square::D2, movetext::Square::D4);
+        assert_eq!(movetext::Move::from_u16(first), d4);
+    }
+}
+
+/// Only the columns asked for, in schema order; the language option.
+#[test]
+fn chosen_columns_and_language() {
+    let columns: Columns = "san,game,uci,language".parse().unwrap();
+    let options = BatchOptions {
+        columns,
+        validate: ValidateOptions {
+            language: LanguageChoice::Fixed(Language::De),
+            ..ValidateOptions::default()
+        },
+        ..BatchOptions::default()
+    };
+    let pgn = "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *\n".as_bytes().to_vec();
+    let reader = BatchReader::from_bytes(pgn, &options);
+    let names: Vec<String> = reader
+        .schema()
+        .fields()
+        .iter()
+        .map(|f| f.name().clone())
+        .collect();
+    assert_eq!(names, ["game", "uci", "san", "language"]);
+    let batches: Vec<RecordBatch> = reader.collect::<Result<_, _>>().unwrap();
+    assert_eq!(
+        strings(&batches[0], "san", 0),
+        ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
+    );
+    assert_eq!(text(&batches[0], "language", 0).as_deref(), Some("de"));
+    assert!(Columns::default().contains(Column::OpeningName));
+}
+
+/// Compressed input is read as it is; an empty input gives no batch.
+#[test]
+fn compressed_and_empty_input() {
+    let input = std::fs::read(CORRUPT).unwrap();
+    let compressed = zstd_frame(&input);
+    let batches = read_all(compressed, &BatchOptions::default());
+    assert_eq!(batches[0].num_rows(), 2);
+    assert!(read_all(Vec::new(), &BatchOptions::default()).is_empty());
+}
+
+/// A zstd frame of raw blocks (no compression), enough to be recognised
+/// and decoded.
+fn zstd_frame(data: &[u8]) -> Vec<u8> {
+    let mut out = vec![0x28, 0xb5, 0x2f, 0xfd];
+    // Frame header: single segment, 4-byte content size.
+    out.push(0b1010_0000);
+    out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    let chunks: Vec<&[u8]> = data.chunks(100_000).collect();
+    for (i, c) in chunks.iter().enumerate() {
+        let last = (i + 1 == chunks.len()) as u32;
+        let header = last | (c.len() as u32) << 3;
+        out.extend_from_slice(&header.to_le_bytes()[..3]);
+        out.extend_from_slice(c);
+    }
+    out
+}
+
+/// An I/O error ends the stream after the games read before it.
+#[test]
+fn io_error_after_the_games_before_it() {
+    struct Failing(std::io::Cursor<Vec<u8>>);
+    impl std::io::Read for Failing {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            match self.0.read(buf)? {
+                0 => Err(std::io::Error::other("disk on fire")),
+                n => Ok(n),
+            }
+        }
+    }
+    let input = std::fs::read(CORRUPT).unwrap();
+    let options = BatchOptions {
+        threads: 1,
+        ..BatchOptions::default()
+    };
+    let out: Vec<_> = BatchReader::new(Failing(std::io::Cursor::new(input)), &options).collect();
+    assert_eq!(out.len(), 2);
+    // The last game is not known to be over before the input is.
+    assert_eq!(out[0].as_ref().unwrap().num_rows(), 1);
+    assert!(out[1]
+        .as_ref()
+        .unwrap_err()
+        .to_string()
+        .contains("disk on fire"));
+}
+
+#[test]
+fn reader_is_send() {
+    fn send<T: Send + 'static>() {}
+    send::<BatchReader>();
+}

@@ -1,0 +1,183 @@
+//! `convert --to parquet|arrow`: the files read back with the parquet and
+//! arrow-ipc crates, value by value.
+
+use std::fs::File;
+use std::path::PathBuf;
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{Int16Type, UInt32Type, UInt64Type};
+use arrow_array::{Array, RecordBatch};
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+
+use super::{run, run_with, sample};
+
+fn arrow_data(name: &str) -> String {
+    format!("{}/tests/data/arrow/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh path in the temporary directory.
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("movetext-parquet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+fn read_parquet(path: &PathBuf) -> (Vec<RecordBatch>, usize) {
+    let builder = ParquetRecordBatchReaderBuilder::try_new(File::open(path).unwrap()).unwrap();
+    let groups = builder.metadata().num_row_groups();
+    let codec = builder.metadata().row_group(0).column(0).compression();
+    assert_eq!(codec.to_string(), "ZSTD(ZstdLevel(1))");
+    let batches = builder
+        .build()
+        .unwrap()
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    (batches, groups)
+}
+
+fn list_strings(b: &RecordBatch, column: &str, row: usize) -> Vec<String> {
+    let list = b.column_by_name(column).unwrap().as_list::<i32>();
+    let v = list.value(row);
+    v.as_string::<i32>()
+        .iter()
+        .map(|s| s.unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn parquet_file_reads_back() {
+    let out = temp("corrupt.parquet");
+    let input = arrow_data("corrupt.pgn");
+    let r = run(&[
+        "convert",
+        "--to",
+        "parquet",
+        "--columns",
+        "polyglot,-Site",
+        "-o",
+        out.to_str().unwrap(),
+        &input,
+    ]);
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        format!("{input}:14:71: game 1, move 3... Qxe4: illegal move\n")
+    );
+    let (batches, groups) = read_parquet(&out);
+    assert_eq!(groups, 1);
+    let b = &batches[0];
+    assert_eq!(b.num_rows(), 2);
+    assert!(b.column_by_name("Site").is_none());
+    assert!(b.column_by_name("fen").is_none());
+    assert_eq!(list_strings(b, "san", 0), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+    assert_eq!(
+        list_strings(b, "uci", 1),
+        ["d2d4", "d7d5", "c2c4", "e7e6", "b1c3", "g8f6"]
+    );
+    let elo = b
+        .column_by_name("WhiteElo")
+        .unwrap()
+        .as_primitive::<Int16Type>();
+    assert_eq!((elo.value(0), elo.is_null(1)), (1500, true));
+    let keys = b.column_by_name("polyglot").unwrap().as_list::<i32>();
+    assert_eq!(
+        keys.value(0).as_primitive::<UInt64Type>().value(0),
+        0x823c9b50fd114196
+    );
+    let error = b.column_by_name("error").unwrap().as_string::<i32>();
+    assert_eq!(
+        error.value(0),
+        "14:71: game 1, move 3... Qxe4: illegal move"
+    );
+    assert!(error.is_null(1));
+}
+
+/// The sample in row groups, every game there, in order, on 1 and 2
+/// threads alike.
+#[test]
+fn sample_on_one_and_two_threads() {
+    let mut plies = Vec::new();
+    for jobs in ["1", "2"] {
+        let out = temp(&format!("sample-{jobs}.parquet"));
+        let r = run(&[
+            "convert",
+            "--to",
+            "parquet",
+            "--jobs",
+            jobs,
+            "--chunk-size",
+            "65536",
+            "-o",
+            out.to_str().unwrap(),
+            &sample(),
+        ]);
+        assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
+        let (batches, _) = read_parquet(&out);
+        let mut games = Vec::new();
+        let mut p = Vec::new();
+        for b in &batches {
+            let g = b
+                .column_by_name("game")
+                .unwrap()
+                .as_primitive::<UInt64Type>();
+            games.extend(g.values().iter().copied());
+            let n = b
+                .column_by_name("ply_count")
+                .unwrap()
+                .as_primitive::<UInt32Type>();
+            p.extend(n.values().iter().copied());
+        }
+        assert_eq!(games, (1..=games.len() as u64).collect::<Vec<_>>());
+        plies.push(p);
+    }
+    assert_eq!(plies[0], plies[1]);
+    assert_eq!(plies[0].len(), 312);
+}
+
+#[test]
+fn arrow_stream_through_a_pipe() {
+    let pgn = std::fs::read(arrow_data("corrupt.pgn")).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_movetext"))
+        .args(["convert", "--to", "arrow", "--columns", "fen", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(&pgn).unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let reader = arrow_ipc::reader::StreamReader::try_new(&out.stdout[..], None).unwrap();
+    let batches: Vec<RecordBatch> = reader.collect::<Result<_, _>>().unwrap();
+    assert_eq!(batches[0].num_rows(), 2);
+    assert_eq!(
+        list_strings(&batches[0], "fen", 1)[0],
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"
+    );
+}
+
+#[test]
+fn refuses_to_overwrite_its_input_and_bad_columns() {
+    let copy = temp("input.pgn");
+    std::fs::copy(arrow_data("corrupt.pgn"), &copy).unwrap();
+    let path = copy.to_str().unwrap();
+    let r = run(&["convert", "--to", "parquet", "-o", path, path]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("is an input"), "{}", r.stderr);
+    assert_eq!(
+        std::fs::read(&copy).unwrap(),
+        std::fs::read(arrow_data("corrupt.pgn")).unwrap()
+    );
+    let r = run_with(
+        &["convert", "--to", "parquet", "--columns", "bogus", "-"],
+        b"",
+    );
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("unknown column 'bogus'"), "{}", r.stderr);
+}
