@@ -193,7 +193,8 @@ mod tests {
         assert_eq!(commands(b"[%clk 0:02:59.9]").clock, Some(179));
         assert_eq!(commands(b"[%clk 12:05]").clock, Some(725));
         assert_eq!(commands(b"great move [%csl Ga4]").clock, None);
-        assert_eq!(commands(b"[%clk x] [%clk 0:00:07]").clock, None);
+        // A command that does not parse is passed over.
+        assert_eq!(commands(b"[%clk x] [%clk 0:00:07]").clock, Some(7));
         assert_eq!(commands(b"[%eval abc]").eval, None);
         assert_eq!(commands(b"[%clk 0:00:0").clock, Some(0));
         assert_eq!(commands(b"[%eval 99999999999.0]").eval, None);
