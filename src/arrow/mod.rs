@@ -46,7 +46,7 @@
 //! let uci: Vec<_> = uci.as_string::<i32>().iter().flatten().collect();
 //! assert_eq!(uci, ["e2e4", "e7e5"]);
 //! let error = batch.column_by_name("error").unwrap().as_string::<i32>();
-//! assert_eq!(error.value(0), "5:42: game 1, move 2. Ke3: illegal move");
+//! assert_eq!(error.value(0), "5:56: game 1, move 2. Ke3: illegal move");
 //! ```
 
 mod builder;

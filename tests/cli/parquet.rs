@@ -169,7 +169,7 @@ fn refuses_to_overwrite_its_input_and_bad_columns() {
     let path = copy.to_str().unwrap();
     let r = run(&["convert", "--to", "parquet", "-o", path, path]);
     assert_eq!(r.code, Some(2));
-    assert!(r.stderr.contains("is an input"), "{}", r.stderr);
+    assert!(r.stderr.contains("is also an input"), "{}", r.stderr);
     assert_eq!(
         std::fs::read(&copy).unwrap(),
         std::fs::read(arrow_data("corrupt.pgn")).unwrap()
