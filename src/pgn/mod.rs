@@ -12,7 +12,7 @@
 //!   [hard-game-start rule](split#the-hard-game-start-rule)); game-aligned
 //!   chunks, read one by one.
 //! - [`parallel`]: pipelined parallel reading on all cores (feature
-//!   `parallel`): [`par_read_all`], [`par_read`].
+//!   `parallel`): [`par_read_all`], [`par_read`], [`par_read_with`].
 //! - [`decompress`]: compressed input by its first bytes (zstd incl. pzstd/lichess,
 //!   gzip, bzip2, xz; decompressors with feature `compression`).
 //!
@@ -53,7 +53,7 @@ pub mod visitor;
 
 pub use buffer::{BufferedInput, Input, SliceInput, DEFAULT_CAPACITY};
 #[cfg(feature = "parallel")]
-pub use parallel::{par_read, par_read_all, ParOptions};
+pub use parallel::{par_read, par_read_all, par_read_with, ParOptions};
 pub use reader::Reader;
 pub use visitor::{
     latin1_lossy, Control, ErrorKind, GameResult, Location, Nag, PgnError, RawTag, Visitor,

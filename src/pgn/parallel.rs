@@ -38,6 +38,14 @@
 //!   stretch, through a fixed-size buffer (one core from there on, the same
 //!   results). So memory stays bounded whatever the input.
 //!
+//! - **Outputs** can be bounded too ([`par_read_with`]): each output has a
+//!   weight (its bytes), and a visitor can gather the text of many games
+//!   into one output handed on at the end of its chunk. Once the outputs
+//!   held pass [`ParOptions::max_output`], a worker stops reading its chunk
+//!   after the game it is in; the rest of that chunk is read on the calling
+//!   thread when its turn comes, each output handed on as it comes. Which
+//!   thread reads a game never changes what it gives.
+//!
 //! A [`Control::Stop`] from a visitor ends the reading after that game; the
 //! sink can stop the reading too. Games read after the stopping point by
 //! other workers are dropped unseen.
@@ -45,7 +53,7 @@
 use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread;
 
 use crossbeam_channel::{Receiver, Sender};
@@ -82,6 +90,12 @@ pub struct ParOptions {
     /// a chunk (at least `chunk_size`); past it the rest of the input is
     /// read sequentially (see the [module docs](self)).
     pub max_stretch: usize,
+    /// Most bytes of outputs held, by the `weight` of [`par_read_with`]
+    /// (outputs of chunks read ahead, waiting for an earlier one): past it
+    /// a worker stops reading its chunk after the game it is in, and the
+    /// rest of that chunk is read on the calling thread in its turn.
+    /// `usize::MAX` (the default): no bound.
+    pub max_output: usize,
 }
 
 impl Default for ParOptions {
@@ -92,6 +106,7 @@ impl Default for ParOptions {
             chunk_size: DEFAULT_CHUNK_SIZE,
             window: 0,
             max_stretch: DEFAULT_MAX_STRETCH,
+            max_output: usize::MAX,
         }
     }
 }
@@ -119,6 +134,12 @@ impl ParOptions {
     /// chunks up to `max_stretch` bytes, sequentially past that.
     pub fn max_stretch(mut self, max_stretch: usize) -> ParOptions {
         self.max_stretch = max_stretch;
+        self
+    }
+
+    /// These options with at most `max_output` bytes of outputs held.
+    pub fn max_output(mut self, max_output: usize) -> ParOptions {
+        self.max_output = max_output;
         self
     }
 
@@ -219,6 +240,70 @@ where
     F: Fn() -> V + Sync,
     S: FnMut(V::Output) -> Control,
 {
+    par_read_with(input, options, make_visitor, |_| None, |_| 0, sink)
+}
+
+/// [`par_read`] with outputs that gather games and are weighed.
+///
+/// - `end_chunk` is called on a visitor after the last game it reads (of
+///   its chunk, or of the part of the input read on the calling thread);
+///   an output it gives is handed on after that game's. A visitor can so
+///   gather the text of many games into one output (giving it from
+///   `end_game` once it is large, and the rest from `end_chunk`). Such
+///   outputs are not counted as games.
+/// - `weight` gives the bytes an output holds: the outputs held are kept
+///   under about [`ParOptions::max_output`] (see the [module docs](self)).
+///
+/// ```
+/// use movetext::pgn::{par_read_with, Control, ParOptions, Visitor};
+/// /// The games' numbers as text, gathered: `None` per game, the text of
+/// /// the games read so far at the end of a chunk.
+/// #[derive(Default)]
+/// struct Numbers(String);
+/// impl Visitor for Numbers {
+///     type Output = Option<String>;
+///     fn begin_game(&mut self, game: u64) -> Control {
+///         self.0 += &format!("{game} ");
+///         Control::Continue
+///     }
+///     fn end_game(&mut self) -> Option<String> { None }
+/// }
+/// let pgn = b"[Event \"a\"]\n1. e4 e5 *\n\n".repeat(50);
+/// let options = ParOptions::default().threads(2).chunk_size(100).max_output(40);
+/// let mut text = String::new();
+/// let games = par_read_with(
+///     &pgn[..],
+///     &options,
+///     Numbers::default,
+///     |v| Some(Some(std::mem::take(&mut v.0))),
+///     |out| out.as_ref().map_or(0, |t| t.len()),
+///     |out| {
+///         text += &out.unwrap_or_default();
+///         Control::Continue
+///     },
+/// )
+/// .unwrap();
+/// assert_eq!(games, 50);
+/// let expected: String = (1..=50).map(|n| format!("{n} ")).collect();
+/// assert_eq!(text, expected);
+/// ```
+pub fn par_read_with<R, V, F, E, W, S>(
+    input: R,
+    options: &ParOptions,
+    make_visitor: F,
+    end_chunk: E,
+    weight: W,
+    sink: S,
+) -> io::Result<u64>
+where
+    R: Read,
+    V: Visitor,
+    V::Output: Send,
+    F: Fn() -> V + Sync,
+    E: Fn(&mut V) -> Option<V::Output> + Sync,
+    W: Fn(&V::Output) -> usize + Sync,
+    S: FnMut(V::Output) -> Control,
+{
     let window = options.effective_window();
     let threads = options.threads.clamp(1, window);
     let chunk_size = options.chunk_size.max(1);
@@ -226,12 +311,19 @@ where
     // The window bounds what is queued; the channels need no bound of their own.
     let (task_tx, task_rx) = crossbeam_channel::unbounded::<Task<V::Output>>();
     let (done_tx, done_rx) = crossbeam_channel::unbounded::<Done<V::Output>>();
-    let cancel = AtomicBool::new(false);
+    let shared = Shared {
+        make_visitor,
+        end_chunk,
+        weight,
+        max_output: options.max_output,
+        held: AtomicUsize::new(0),
+        cancel: AtomicBool::new(false),
+    };
     let outcome = thread::scope(|s| {
         for _ in 0..threads {
             let (task_rx, done_tx) = (task_rx.clone(), done_tx.clone());
-            let (cancel, make_visitor) = (&cancel, &make_visitor);
-            s.spawn(move || worker(&task_rx, &done_tx, cancel, make_visitor));
+            let shared = &shared;
+            s.spawn(move || worker(&task_rx, &done_tx, shared));
         }
         drop((task_rx, done_tx));
         let mut main = Main {
@@ -241,17 +333,19 @@ where
             next_index: 0,
             true_games: 0,
             next_line: 1,
+            in_flight: 0,
             free_bufs: Vec::new(),
             free_outs: Vec::new(),
             task_tx,
             done_rx,
             sink,
             read_error: None,
+            delivered: 0,
         };
-        let outcome = main.run(&make_visitor);
+        let outcome = main.run(&shared);
         // Dropping `main` closes the task queue: the workers end once they
         // see the cancel flag or an empty, closed queue.
-        cancel.store(true, Ordering::Relaxed);
+        shared.cancel.store(true, Ordering::Relaxed);
         drop(main);
         outcome
     });
@@ -259,6 +353,39 @@ where
         Outcome::Games(n) => Ok(n),
         Outcome::Error(e) => Err(e),
         Outcome::Panic(p) => panic::resume_unwind(p),
+    }
+}
+
+/// What the workers and the calling thread share: the caller's hooks, the
+/// bytes of outputs held, the cancel flag.
+struct Shared<F, E, W> {
+    make_visitor: F,
+    end_chunk: E,
+    weight: W,
+    max_output: usize,
+    /// Weight of the outputs read and not yet handed on.
+    held: AtomicUsize,
+    cancel: AtomicBool,
+}
+
+impl<F, E, W> Shared<F, E, W> {
+    /// Notes `n` more bytes held.
+    fn hold(&self, n: usize) {
+        if n > 0 {
+            self.held.fetch_add(n, Ordering::Relaxed);
+        }
+    }
+
+    /// Notes `n` bytes handed on or dropped.
+    fn release(&self, n: usize) {
+        if n > 0 {
+            self.held.fetch_sub(n, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether the outputs held are past the bound.
+    fn over(&self) -> bool {
+        self.max_output != usize::MAX && self.held.load(Ordering::Relaxed) > self.max_output
     }
 }
 
@@ -278,14 +405,39 @@ struct Task<O> {
     line: u64,
     game_base: u64,
     outputs: Vec<O>,
+    /// The output of `end_chunk`, after the games'.
+    tail: Option<O>,
+    /// The weight of `outputs` and `tail`.
+    weight: usize,
+}
+
+impl<O> Task<O> {
+    /// Forgets the outputs of a reading (before reading again).
+    fn clear<F, E, W>(&mut self, shared: &Shared<F, E, W>) {
+        self.outputs.clear();
+        self.tail = None;
+        shared.release(std::mem::take(&mut self.weight));
+    }
+}
+
+/// How the reading of a chunk ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum End {
+    /// Every game of the chunk was read (or the reading was cancelled).
+    Whole,
+    /// A visitor stopped the reading.
+    Stopped,
+    /// The outputs held passed the bound: the games after those read are
+    /// left for the calling thread.
+    Partial,
 }
 
 /// A chunk read.
 struct Done<O> {
     task: Task<O>,
-    /// Games read (a full count unless `stopped`).
+    /// Games read (a full count when the end is `Whole`).
     games: u64,
-    stopped: bool,
+    end: End,
     result: Result<(), Fault>,
 }
 
@@ -300,34 +452,33 @@ enum Outcome {
     Panic(Box<dyn std::any::Any + Send>),
 }
 
-fn worker<V, F>(
+fn worker<V, F, E, W>(
     tasks: &Receiver<Task<V::Output>>,
     done: &Sender<Done<V::Output>>,
-    cancel: &AtomicBool,
-    make_visitor: &F,
+    shared: &Shared<F, E, W>,
 ) where
     V: Visitor,
     F: Fn() -> V,
+    E: Fn(&mut V) -> Option<V::Output>,
+    W: Fn(&V::Output) -> usize,
 {
     loop {
         let Ok(mut task) = tasks.recv() else {
             return;
         };
-        if cancel.load(Ordering::Relaxed) {
+        if shared.cancel.load(Ordering::Relaxed) {
             continue;
         }
-        let run = panic::catch_unwind(AssertUnwindSafe(|| {
-            read_chunk(&mut task, cancel, make_visitor)
-        }));
-        let (games, stopped, result) = match run {
-            Ok(Ok((games, stopped))) => (games, stopped, Ok(())),
-            Ok(Err(e)) => (0, false, Err(Fault::Io(e))),
-            Err(p) => (0, false, Err(Fault::Panic(p))),
+        let run = panic::catch_unwind(AssertUnwindSafe(|| read_chunk(&mut task, shared)));
+        let (games, end, result) = match run {
+            Ok(Ok((games, end))) => (games, end, Ok(())),
+            Ok(Err(e)) => (0, End::Whole, Err(Fault::Io(e))),
+            Err(p) => (0, End::Whole, Err(Fault::Panic(p))),
         };
         let msg = Done {
             task,
             games,
-            stopped,
+            end,
             result,
         };
         if done.send(msg).is_err() {
@@ -336,35 +487,54 @@ fn worker<V, F>(
     }
 }
 
-/// Reads one chunk into `task.outputs`: (games read, stopped by the visitor).
-fn read_chunk<V: Visitor>(
+/// Reads one chunk into `task.outputs` and `task.tail`: the games read,
+/// and how the reading ended.
+fn read_chunk<V, F, E, W>(
     task: &mut Task<V::Output>,
-    cancel: &AtomicBool,
-    make_visitor: &impl Fn() -> V,
-) -> io::Result<(u64, bool)> {
-    let mut v = make_visitor();
+    shared: &Shared<F, E, W>,
+) -> io::Result<(u64, End)>
+where
+    V: Visitor,
+    F: Fn() -> V,
+    E: Fn(&mut V) -> Option<V::Output>,
+    W: Fn(&V::Output) -> usize,
+{
+    let mut v = (shared.make_visitor)();
     let data = &task.buf.data[..task.buf.len];
     let input = ChunkInput::new(data, task.offset, task.line);
     let mut reader = Reader::from_input(input).with_game_base(task.game_base);
-    let mut stopped = false;
+    let mut end = End::Whole;
     while let Some(out) = reader.read_game(&mut v)? {
+        let w = (shared.weight)(&out);
+        task.weight += w;
+        shared.hold(w);
         task.outputs.push(out);
         if reader.stopped() {
-            stopped = true;
+            end = End::Stopped;
             break;
         }
-        if cancel.load(Ordering::Relaxed) {
+        if shared.cancel.load(Ordering::Relaxed) {
+            break;
+        }
+        if shared.over() {
+            end = End::Partial;
             break;
         }
     }
-    Ok((reader.games() - task.game_base, stopped))
+    if let Some(tail) = (shared.end_chunk)(&mut v) {
+        let w = (shared.weight)(&tail);
+        task.weight += w;
+        shared.hold(w);
+        task.tail = Some(tail);
+    }
+    Ok((reader.games() - task.game_base, end))
 }
 
 /// A chunk in flight, in input order.
 struct Slot<O> {
     /// Hard game starts in the chunk: the predicted game count.
     predicted: u64,
-    /// The true game count, once read (unless the reading stopped early).
+    /// The true game count, once read whole.
     games: Option<u64>,
     /// The game base of the reading under way or done.
     base: u64,
@@ -383,19 +553,29 @@ struct Main<R, O, S> {
     true_games: u64,
     /// Line of the next chunk's first byte (exact).
     next_line: u64,
+    /// Bytes of the chunks in the slots.
+    in_flight: usize,
     free_bufs: Vec<ChunkBuf>,
     free_outs: Vec<Vec<O>>,
     task_tx: Sender<Task<O>>,
     done_rx: Receiver<Done<O>>,
     sink: S,
     read_error: Option<io::Error>,
+    /// Games handed to the sink.
+    delivered: u64,
 }
 
 impl<R: Read, O, S: FnMut(O) -> Control> Main<R, O, S> {
-    fn run<V: Visitor<Output = O>>(&mut self, make_visitor: &impl Fn() -> V) -> Outcome {
-        let mut delivered = 0u64;
+    fn run<V, F, E, W>(&mut self, shared: &Shared<F, E, W>) -> Outcome
+    where
+        V: Visitor<Output = O>,
+        F: Fn() -> V,
+        E: Fn(&mut V) -> Option<O>,
+        W: Fn(&O) -> usize,
+    {
         loop {
             while self.slots.len() < self.window
+                && self.in_flight < MAX_IN_FLIGHT
                 && !self.cutter.eof
                 && !self.cutter.overlong
                 && self.read_error.is_none()
@@ -407,8 +587,8 @@ impl<R: Read, O, S: FnMut(O) -> Control> Main<R, O, S> {
             if self.slots.is_empty() {
                 return match self.read_error.take() {
                     Some(e) => Outcome::Error(e),
-                    None if self.cutter.overlong => self.read_rest(make_visitor(), delivered),
-                    None => Outcome::Games(delivered),
+                    None if self.cutter.overlong => self.read_rest(shared),
+                    None => Outcome::Games(self.delivered),
                 };
             }
             let Ok(first) = self.done_rx.recv() else {
@@ -426,33 +606,42 @@ impl<R: Read, O, S: FnMut(O) -> Control> Main<R, O, S> {
                 }
                 next = self.done_rx.try_recv().ok();
             }
-            self.settle();
-            if self.deliver(&mut delivered) == Control::Stop {
-                return Outcome::Games(delivered);
+            self.settle(shared);
+            match self.deliver(shared) {
+                Ok(Control::Stop) => return Outcome::Games(self.delivered),
+                Ok(_) => {}
+                Err(e) => return Outcome::Error(e),
             }
+            // A chunk finished on this thread fixes the bases after it.
+            self.settle(shared);
         }
+    }
+
+    /// Hands on `out`, a game's output (`game`) or a tail.
+    fn hand_on(&mut self, out: O, game: bool) -> Control {
+        self.delivered += u64::from(game);
+        (self.sink)(out)
     }
 
     /// Reads the rest of the input on this thread, from the start of the
     /// overlong stretch (a hard game start, or the input's start), every
     /// chunk before it handed on: the games are numbered on from there.
-    fn read_rest<V: Visitor<Output = O>>(&mut self, mut v: V, mut delivered: u64) -> Outcome {
+    fn read_rest<V, F, E, W>(&mut self, shared: &Shared<F, E, W>) -> Outcome
+    where
+        V: Visitor<Output = O>,
+        F: Fn() -> V,
+        E: Fn(&mut V) -> Option<O>,
+    {
         let stretch = io::Cursor::new(std::mem::take(&mut self.cutter.carry));
         let rest = stretch.chain(&mut self.cutter.inner);
         let input = BufferedInput::with_capacity(DEFAULT_CAPACITY, rest)
             .with_origin(self.cutter.offset, self.next_line);
         let mut reader = Reader::from_input(input).with_game_base(self.true_games);
-        loop {
-            match reader.read_game(&mut v) {
-                Ok(Some(out)) => {
-                    delivered += 1;
-                    if (self.sink)(out) == Control::Stop || reader.stopped() {
-                        return Outcome::Games(delivered);
-                    }
-                }
-                Ok(None) => return Outcome::Games(delivered),
-                Err(e) => return Outcome::Error(e),
-            }
+        let mut v = (shared.make_visitor)();
+        let read = read_on(&mut reader, 0, &mut v, &mut self.sink, &shared.end_chunk);
+        match read {
+            Ok((games, _)) => Outcome::Games(self.delivered + games),
+            Err(e) => Outcome::Error(e),
         }
     }
 
@@ -480,6 +669,7 @@ impl<R: Read, O, S: FnMut(O) -> Control> Main<R, O, S> {
         let base = self.predicted_base();
         let line = self.next_line;
         self.next_line += cut.line_ends;
+        self.in_flight += buf.len;
         self.slots.push_back(Slot {
             predicted: cut.hard_starts,
             games: None,
@@ -493,6 +683,8 @@ impl<R: Read, O, S: FnMut(O) -> Control> Main<R, O, S> {
             line,
             game_base: base,
             outputs: self.free_outs.pop().unwrap_or_default(),
+            tail: None,
+            weight: 0,
         };
         self.next_index += 1;
         // The workers hold the receiver as long as this side lives.
@@ -512,7 +704,7 @@ impl<R: Read, O, S: FnMut(O) -> Control> Main<R, O, S> {
         else {
             return Ok(());
         };
-        if !done.stopped {
+        if done.end == End::Whole {
             slot.games = Some(done.games);
         }
         slot.done = Some(done);
@@ -521,15 +713,16 @@ impl<R: Read, O, S: FnMut(O) -> Control> Main<R, O, S> {
 
     /// Sends back, with the right game base, every chunk read with a wrong
     /// one whose right base is known (every chunk before it has been read).
-    fn settle(&mut self) {
+    fn settle<F, E, W>(&mut self, shared: &Shared<F, E, W>) {
         let mut base = self.true_games;
         for slot in &mut self.slots {
             if slot.base != base {
                 if let Some(done) = slot.done.take() {
                     let mut task = done.task;
-                    task.outputs.clear();
+                    task.clear(shared);
                     task.game_base = base;
                     slot.base = base;
+                    slot.games = None;
                     let _ = self.task_tx.send(task);
                 }
             }
@@ -540,8 +733,14 @@ impl<R: Read, O, S: FnMut(O) -> Control> Main<R, O, S> {
         }
     }
 
-    /// Hands on the outputs of the leading chunks read with their right base.
-    fn deliver(&mut self, delivered: &mut u64) -> Control {
+    /// Hands on the outputs of the leading chunks read with their right
+    /// base; a chunk left partial by its worker is read on from here.
+    fn deliver<V, F, E, W>(&mut self, shared: &Shared<F, E, W>) -> io::Result<Control>
+    where
+        V: Visitor<Output = O>,
+        F: Fn() -> V,
+        E: Fn(&mut V) -> Option<O>,
+    {
         while let Some(slot) = self.slots.front_mut() {
             if slot.base != self.true_games {
                 break;
@@ -550,17 +749,45 @@ impl<R: Read, O, S: FnMut(O) -> Control> Main<R, O, S> {
                 break;
             };
             self.slots.pop_front();
-            self.true_games += done.games;
-            for out in done.task.outputs.drain(..) {
-                *delivered += 1;
-                if (self.sink)(out) == Control::Stop {
-                    return Control::Stop;
+            self.in_flight -= done.task.buf.len;
+            shared.release(std::mem::take(&mut done.task.weight));
+            let mut outputs = std::mem::take(&mut done.task.outputs);
+            for out in outputs.drain(..) {
+                if self.hand_on(out, true) == Control::Stop {
+                    return Ok(Control::Stop);
                 }
             }
-            if done.stopped {
-                return Control::Stop;
+            self.free_outs.push(outputs);
+            if let Some(tail) = done.task.tail.take() {
+                if self.hand_on(tail, false) == Control::Stop {
+                    return Ok(Control::Stop);
+                }
             }
-            self.free_outs.push(done.task.outputs);
+            let mut games = done.games;
+            match done.end {
+                End::Stopped => return Ok(Control::Stop),
+                End::Whole => {}
+                End::Partial => {
+                    let task = &done.task;
+                    let data = &task.buf.data[..task.buf.len];
+                    let input = ChunkInput::new(data, task.offset, task.line);
+                    let mut reader = Reader::from_input(input).with_game_base(task.game_base);
+                    let mut v = (shared.make_visitor)();
+                    let (handed, c) = read_on(
+                        &mut reader,
+                        games,
+                        &mut v,
+                        &mut self.sink,
+                        &shared.end_chunk,
+                    )?;
+                    self.delivered += handed;
+                    if c == Control::Stop {
+                        return Ok(Control::Stop);
+                    }
+                    games += handed;
+                }
+            }
+            self.true_games += games;
             let mut buf = done.task.buf;
             if buf.data.len() > 4 * self.cutter.chunk_size + MAX_TAIL {
                 buf = ChunkBuf {
@@ -570,8 +797,55 @@ impl<R: Read, O, S: FnMut(O) -> Control> Main<R, O, S> {
             }
             self.free_bufs.push(buf);
         }
-        Control::Continue
+        Ok(Control::Continue)
     }
+}
+
+/// Reads the games of `reader` after the first `skip` on the calling
+/// thread, handing each to `sink`, then the visitor's tail (also after a
+/// stop by the visitor, not after one by the sink): the games handed on,
+/// and whether to stop. The games are read as a worker reads them.
+fn read_on<I, V, E, S>(
+    reader: &mut Reader<I>,
+    skip: u64,
+    v: &mut V,
+    sink: &mut S,
+    end_chunk: &E,
+) -> io::Result<(u64, Control)>
+where
+    I: super::Input,
+    V: Visitor,
+    E: Fn(&mut V) -> Option<V::Output>,
+    S: FnMut(V::Output) -> Control,
+{
+    for _ in 0..skip {
+        reader.skip_game()?;
+    }
+    let mut handed = 0;
+    let mut control = Control::Continue;
+    let read = loop {
+        match reader.read_game(v) {
+            Ok(Some(out)) => {
+                handed += 1;
+                if sink(out) == Control::Stop {
+                    return Ok((handed, Control::Stop));
+                }
+                if reader.stopped() {
+                    control = Control::Stop;
+                    break Ok(());
+                }
+            }
+            Ok(None) => break Ok(()),
+            Err(e) => break Err(e),
+        }
+    };
+    // The games read before an error are handed on whole.
+    if let Some(tail) = end_chunk(v) {
+        if sink(tail) == Control::Stop {
+            control = Control::Stop;
+        }
+    }
+    read.map(|()| (handed, control))
 }
 
 /// What the cutter knows of a chunk.
@@ -855,6 +1129,7 @@ mod tests {
             chunk_size,
             window,
             max_stretch: DEFAULT_MAX_STRETCH,
+            max_output: usize::MAX,
         }
     }
 
@@ -876,6 +1151,99 @@ mod tests {
                         let o = options(threads, size, window).max_stretch(stretch);
                         assert!(parallel(&data, &o, EventLog::default) == seq, "{what}");
                         assert!(parallel(&data, &o, rec(0)) == seq_rec, "{what}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Gathers the text of its games ([`Rec`]'s events): handed on by
+    /// `end_game` once `flush` bytes are held, the rest by `end_chunk`.
+    struct Gather {
+        rec: Rec,
+        text: String,
+        flush: usize,
+    }
+
+    impl Visitor for Gather {
+        type Output = Option<String>;
+        fn begin_game(&mut self, game: u64) -> Control {
+            self.rec.begin_game(game)
+        }
+        fn san(&mut self, san: &[u8], at: Location) -> Control {
+            self.rec.san(san, at)
+        }
+        fn result(&mut self, raw: &[u8], r: GameResult) -> Control {
+            self.rec.result(raw, r)
+        }
+        fn error(&mut self, e: &PgnError<'_>) -> Control {
+            self.rec.error(e)
+        }
+        fn end_game(&mut self) -> Option<String> {
+            let g = self.rec.end_game();
+            self.text += &format!("{g:?}\n");
+            (self.text.len() >= self.flush).then(|| std::mem::take(&mut self.text))
+        }
+    }
+
+    fn gathered(data: &[u8], options: &ParOptions, stop_at: u64, flush: usize) -> (u64, String) {
+        let mut text = String::new();
+        let mut tails = 0;
+        let make = || Gather {
+            rec: Rec {
+                stop_at,
+                ..Rec::default()
+            },
+            text: String::new(),
+            flush,
+        };
+        let games = par_read_with(
+            data,
+            options,
+            make,
+            |v| (!v.text.is_empty()).then(|| Some(std::mem::take(&mut v.text))),
+            |o| o.as_ref().map_or(0, String::len),
+            |o| {
+                if let Some(t) = o {
+                    text += &t;
+                    tails += 1;
+                }
+                Control::Continue
+            },
+        )
+        .unwrap();
+        assert!(tails > 0 || text.is_empty());
+        (games, text)
+    }
+
+    #[test]
+    fn gathered_outputs_equal_sequential_with_any_bound() {
+        for data in [TRICKY.repeat(30), TAGLESS.repeat(30)] {
+            for stop_at in [0, 7, 149] {
+                let seq = sequential(
+                    &data,
+                    Rec {
+                        stop_at,
+                        ..Rec::default()
+                    },
+                );
+                let want: String = seq.iter().map(|g| format!("{g:?}\n")).collect();
+                for size in [1, 20, 200, 4096] {
+                    for (threads, stretch) in [(1, 3 * size), (2, DEFAULT_MAX_STRETCH), (3, 50)] {
+                        // No bound, a bound every game passes, one in between.
+                        for max_output in [usize::MAX, 0, 500] {
+                            for flush in [0, 100, usize::MAX] {
+                                let o = options(threads, size, 0)
+                                    .max_stretch(stretch)
+                                    .max_output(max_output);
+                                let what = format!(
+                                    "stop {stop_at} size {size} threads {threads} stretch {stretch} max {max_output} flush {flush}"
+                                );
+                                let (games, text) = gathered(&data, &o, stop_at, flush);
+                                assert_eq!(games, seq.len() as u64, "{what}");
+                                assert!(text == want, "{what}");
+                            }
+                        }
                     }
                 }
             }
