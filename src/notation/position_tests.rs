@@ -124,7 +124,14 @@ fn ambiguity_names_the_candidates() {
         other => panic!("{other:?}"),
     }
     let e = resolve(&p, "Nd2", EN, Strict).unwrap_err();
-    assert_eq!(e.to_string(), "ambiguous: a piece on b1 f3 fits");
+    assert_eq!(e.to_string(), "ambiguous (b1, f3)");
+    // Candidates from one square are told apart by their targets.
+    let q = pos("4k3/8/8/1p3Q1p/8/8/8/4K3 w - - 0 1");
+    let e = crate::notation::Descriptive::from_ascii(b"QxP")
+        .unwrap()
+        .to_move(&q)
+        .unwrap_err();
+    assert_eq!(e.to_string(), "ambiguous (f5-b5, f5-h5)");
     resolves_to(&p, "Nbd2", EN, Strict, nm(Square::B1, Square::D2));
     resolves_to(&p, "Nfd2", EN, Strict, nm(Square::F3, Square::D2));
     resolves_to(&p, "N1d2", EN, Strict, nm(Square::B1, Square::D2));
@@ -410,6 +417,20 @@ fn suffix_claims() {
             claimed: Suffix::Check,
             actual: crate::position::CheckStatus::None,
         })
+    );
+    // Their messages say what was written and what the move does.
+    let message = |p: &Position, s: &str| resolve(p, s, EN, Strict).unwrap_err().to_string();
+    assert_eq!(
+        message(&p, "Nc3#"),
+        "written as mate, but the move gives check, not mate"
+    );
+    assert_eq!(
+        message(&p, "Kb2+"),
+        "written as check, but the move gives no check"
+    );
+    assert_eq!(
+        message(&start, "e4#"),
+        "written as mate, but the move gives no check"
     );
     // A direct check by the moving piece is no discovered check.
     let p = pos("4k3/8/8/8/8/8/8/K2R4 w - - 0 1");

@@ -10,12 +10,15 @@ use crate::types::{Color, File, Piece, Rank, Role, Square};
 
 use super::{Iccf, Lan, ParseMode, San, SanPlus, Suffix, Uci};
 
-/// The from-squares of the moves an ambiguous move could be; at most 8 are
-/// kept (`count` says how many there were).
+/// The moves an ambiguous move could be: their distinct from-squares, and
+/// the moves themselves; at most 8 of each are kept (`count` says how many
+/// moves there were).
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Candidates {
     squares: [Square; 8],
     len: u8,
+    moves: [(Square, Square); 8],
+    moves_len: u8,
     count: u8,
 }
 
@@ -24,12 +27,18 @@ impl Candidates {
         let mut c = Candidates {
             squares: [Square::A1; 8],
             len: 0,
+            moves: [(Square::A1, Square::A1); 8],
+            moves_len: 0,
             count: list.len().min(255) as u8,
         };
         for m in list {
             if (c.len as usize) < 8 && !c.squares[..c.len as usize].contains(&m.from()) {
                 c.squares[c.len as usize] = m.from();
                 c.len += 1;
+            }
+            if (c.moves_len as usize) < 8 {
+                c.moves[c.moves_len as usize] = (m.from(), m.to());
+                c.moves_len += 1;
             }
         }
         c
@@ -40,6 +49,12 @@ impl Candidates {
         &self.squares[..self.len as usize]
     }
 
+    /// The from- and to-square of each move that fitted, in generation
+    /// order (at most 8).
+    pub fn moves(&self) -> &[(Square, Square)] {
+        &self.moves[..self.moves_len as usize]
+    }
+
     /// How many legal moves fitted.
     pub fn count(&self) -> usize {
         self.count as usize
@@ -48,7 +63,30 @@ impl Candidates {
 
 impl fmt::Debug for Candidates {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.squares()).finish()
+        f.debug_list().entries(self.moves()).finish()
+    }
+}
+
+impl fmt::Display for Candidates {
+    /// Every candidate: its from-square (`b1, f3`) when those differ, else
+    /// its from- and to-square (`f6-b2, f6-f7`); `...` when more than 8
+    /// moves fitted.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let by_square = self.squares().len() == self.moves().len();
+        for (i, &(from, to)) in self.moves().iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            if by_square {
+                write!(f, "{from}")?;
+            } else {
+                write!(f, "{from}-{to}")?;
+            }
+        }
+        if self.count() > self.moves().len() {
+            f.write_str(", ...")?;
+        }
+        Ok(())
     }
 }
 
@@ -79,20 +117,32 @@ impl fmt::Display for SanError {
         match self {
             SanError::Illegal => f.write_str("no legal move fits"),
             SanError::NullInCheck => f.write_str("a null move while in check"),
-            SanError::Ambiguous(c) => {
-                f.write_str("ambiguous: a piece on")?;
-                for sq in c.squares() {
-                    write!(f, " {sq}")?;
-                }
-                f.write_str(" fits")
-            }
+            SanError::Ambiguous(c) => write!(f, "ambiguous ({c})"),
             SanError::WrongSuffix {
                 claimed, actual, ..
             } => {
-                write!(
-                    f,
-                    "suffix {claimed:?} contradicts the position ({actual:?})"
-                )
+                let claim = match claimed {
+                    Suffix::Check => "check",
+                    Suffix::DiscoveredCheck => "discovered check",
+                    Suffix::DoubleCheck => "double check",
+                    Suffix::DoublePlus => "double check or mate",
+                    Suffix::Mate | Suffix::MateX => "mate",
+                };
+                let does = match actual {
+                    CheckStatus::None => "gives no check",
+                    CheckStatus::Check => "gives check, not mate",
+                    CheckStatus::Checkmate => "mates",
+                };
+                // A discovered or double check claimed of a plain check.
+                let kind = match (claimed, actual) {
+                    (Suffix::DiscoveredCheck, CheckStatus::Check) => ", not a discovered check",
+                    (Suffix::DoubleCheck | Suffix::DoublePlus, CheckStatus::Check) => {
+                        ", not a double check"
+                    }
+                    _ => "",
+                };
+                let does = if kind.is_empty() { does } else { "gives check" };
+                write!(f, "written as {claim}, but the move {does}{kind}")
             }
         }
     }

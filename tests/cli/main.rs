@@ -278,7 +278,7 @@ fn strict_and_languages() {
     assert_eq!(r.code, Some(1));
     assert_eq!(
         r.stdout,
-        "<stdin>:3:13: game 1, move 2. Nf3+: suffix Check contradicts the position (None)\n"
+        "<stdin>:3:13: game 1, move 2. Nf3+: written as check, but the move gives no check\n"
     );
     let r = run_with(&["check", "-q"], pgn);
     assert_eq!((r.code, r.stdout.as_str()), (Some(0), ""));

@@ -194,12 +194,12 @@ fn strict_wrong_suffix_fails_at_the_move_and_keeps_the_position() {
     assert_eq!(games.len(), 3);
     assert_eq!(
         games[0].errors,
-        ["3:13: game 1, move 2. Nf3+: suffix Check contradicts the position (None)"]
+        ["3:13: game 1, move 2. Nf3+: written as check, but the move gives no check"]
     );
     assert_eq!(games[0].moves, ["e2e4", "e7e5"]);
     assert_eq!(
         games[1].errors,
-        ["7:13: game 2, move 2. Qh5#: suffix Mate contradicts the position (Check)"]
+        ["7:13: game 2, move 2. Qh5#: written as mate, but the move gives check, not mate"]
     );
     assert_eq!(games[1].moves, ["e2e4", "f7f5"]);
     assert!(games[2].errors.is_empty(), "{:?}", games[2].errors);
