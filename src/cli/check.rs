@@ -5,12 +5,15 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use std::sync::Arc;
+
 use clap::Args;
 use movetext::validate::{GameError, GameSummary, GameVisitor};
 use movetext::{Move, Position};
 
 use super::input::{read_games, sources, Reading};
-use super::{eprint_line, error_line, ErrorLog, Failure, Located, ReadArgs};
+use super::notes::Notes;
+use super::{eprint_line, Batch, Failure, Gather, ReadArgs, BATCH_BYTES};
 
 /// Arguments of `check`.
 #[derive(Args, Debug)]
@@ -19,33 +22,61 @@ pub struct CheckArgs {
     read: ReadArgs,
 }
 
-/// One game as `check` sees it.
-pub struct Checked {
-    summary: GameSummary,
-    errors: Vec<Located>,
+/// Counts the games and writes the lines of their problems.
+struct CheckVisitor {
+    notes: Notes,
+    batch: Batch,
 }
 
-#[derive(Default)]
-struct CheckVisitor {
-    log: ErrorLog,
+impl CheckVisitor {
+    fn take(&mut self) -> Box<Batch> {
+        let mut b = std::mem::take(&mut self.batch);
+        b.notes = std::mem::take(&mut self.notes.text);
+        b.errors = std::mem::take(&mut self.notes.errors);
+        b.warnings = std::mem::take(&mut self.notes.warnings);
+        Box::new(b)
+    }
 }
 
 impl GameVisitor for CheckVisitor {
-    type Output = Checked;
-    fn begin_game(&mut self, _game: u64) {
-        self.log.begin();
+    type Output = Option<Box<Batch>>;
+    fn begin_game(&mut self, game: u64) {
+        self.notes.begin_game(game);
     }
     fn legal_move(&mut self, _before: &Position, _m: Move, _token: &[u8], _depth: u32) {}
-    fn error(&mut self, e: &GameError) {
-        self.log.push(e);
+    fn result(&mut self, _result: movetext::pgn::GameResult) {
+        self.notes.result();
     }
-    fn end_game(&mut self, summary: &GameSummary) -> Checked {
-        Checked {
-            summary: *summary,
-            errors: self.log.take(),
-        }
+    fn error(&mut self, e: &GameError) {
+        self.notes.note(e);
+    }
+    fn end_game(&mut self, summary: &GameSummary) -> Option<Box<Batch>> {
+        self.notes.end_game();
+        let b = &mut self.batch;
+        b.games += 1;
+        b.failed += u64::from(summary.failed);
+        b.moves += u64::from(summary.moves);
+        (self.notes.text.len() >= BATCH_BYTES).then(|| self.take())
     }
 }
+
+impl Gather for CheckVisitor {
+    fn end_chunk(&mut self) -> Option<Option<Box<Batch>>> {
+        let empty = self.batch.games == 0
+            && self.notes.text.is_empty()
+            && self.notes.errors == 0
+            && self.notes.warnings == 0;
+        (!empty).then(|| Some(self.take()))
+    }
+
+    fn weight(out: &Option<Box<Batch>>) -> usize {
+        out.as_ref().map_or(0, |b| b.notes.len())
+    }
+}
+
+/// Lines of problems held in flight by the parallel reading, at most
+/// about.
+const MAX_HELD: usize = 16 << 20;
 
 /// Totals over every input.
 #[derive(Default, Debug, Clone, Copy)]
@@ -53,12 +84,14 @@ struct Totals {
     games: u64,
     failed: u64,
     moves: u64,
+    warnings: u64,
     bytes: u64,
 }
 
 /// Runs `check`.
 pub fn run(args: &CheckArgs) -> ExitCode {
-    let reading = Reading::new(&args.read);
+    let mut reading = Reading::new(&args.read);
+    reading.max_output = MAX_HELD;
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut totals = Totals::default();
@@ -67,25 +100,29 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let mut no_game = false;
     let start = Instant::now();
     for src in sources(&args.read) {
-        let name = src.name().to_string();
+        let name: Arc<str> = Arc::from(src.name());
+        let show_warnings = !args.read.quiet;
         let read = read_games(
             &src,
             &reading,
-            CheckVisitor::default,
-            |n, g: Checked, stderr| {
-                totals.games += 1;
-                totals.moves += u64::from(g.summary.moves);
-                if g.summary.failed {
-                    totals.failed += 1;
-                }
-                if g.errors.is_empty() {
+            || CheckVisitor {
+                notes: Notes::new(name.clone(), show_warnings),
+                batch: Batch::default(),
+            },
+            |batch: Option<Box<Batch>>, stderr| {
+                let Some(b) = batch else {
+                    return Ok(());
+                };
+                totals.games += b.games;
+                totals.moves += b.moves;
+                totals.failed += b.failed;
+                totals.warnings += b.warnings;
+                if b.notes.is_empty() {
                     return Ok(());
                 }
                 stderr
                     .suspend(|| {
-                        for e in &g.errors {
-                            writeln!(out, "{}", error_line(&name, e, n))?;
-                        }
+                        out.write_all(&b.notes)?;
                         // With a progress bar, show the lines now, under it.
                         if stderr.has_bar() {
                             out.flush()?;
@@ -122,10 +159,11 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     if !args.read.quiet && read_any {
         let rate = |x: f64| if secs > 0.0 { x / secs } else { 0.0 };
         eprint_line(&format!(
-            "games={} valid={} failed={} moves={} bytes={} secs={:.3} MB/s={:.1} moves/s={:.0}",
+            "games={} valid={} failed={} warnings={} moves={} bytes={} secs={:.3} MB/s={:.1} moves/s={:.0}",
             totals.games,
             totals.games - totals.failed,
             totals.failed,
+            totals.warnings,
             totals.moves,
             totals.bytes,
             secs,

@@ -1,8 +1,23 @@
 //! `movetext convert`: every game's moves in another notation, as PGN
 //! export, or as JSON lines.
+//!
+//! Each game is written, as it is read, into one buffer shared by the games
+//! of a stretch of input (a [`Batch`], handed to the output in input
+//! order): no allocation per move or per game. A game's text is capped at
+//! [`MAX_GAME_OUTPUT`] bytes; a game over it fails there, so memory stays
+//! bounded whatever the input.
+//!
+//! A failed game is written up to its error and marked in its format's own
+//! way (see the `--help` of `--skip-failed`): in PGN a comment giving the
+//! error and its place, variations closed, the result `*` (also in the
+//! `Result` tag); in JSON lines `"errors"` and `"complete": false`; in the
+//! one-line formats the line holds the moves read, and the error goes to
+//! standard error. `--skip-failed` leaves failed games out.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
 use movetext::notation::{write_uci, Figurines, Language, MoveFormat, SanStyle};
@@ -13,8 +28,21 @@ use movetext::{Move, Position};
 
 use super::input::{read_games, sources, Reading};
 use super::output::Output;
-use super::pgn_out::{write_tags, Movetext};
-use super::{eprint_line, error_line, json, parse_lang, ErrorLog, Failure, Located, ReadArgs};
+use super::notes::{self, Notes, Place, Severity};
+use super::pgn_out::{write_tags, Movetext, Tags};
+use super::{
+    eprint_line, json, parse_lang, Batch, Failure, Gather, ReadArgs, Text, BATCH_BYTES,
+};
+
+/// The most bytes one game may write; past it the game fails.
+pub const MAX_GAME_OUTPUT: usize = 8 << 20;
+
+/// Outputs held in flight by the parallel reading, at most about.
+const MAX_HELD: usize = 16 << 20;
+
+/// Input held in flight by the parallel reading, at most about (with
+/// [`MAX_HELD`], within the 64 MiB every command keeps to).
+const MAX_INPUT_HELD: usize = 12 << 20;
 
 /// What `convert` writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -61,6 +89,14 @@ pub enum Notation {
 
 /// Arguments of `convert`.
 #[derive(Args, Debug)]
+#[command(after_help = "\
+A game that fails (an illegal move, a bad FEN...) is written up to its \
+error and marked: in PGN with a comment giving the error and its \
+line:column, the result `*` and its variations closed; in JSON lines with \
+\"errors\" and \"complete\": false; in the one-line formats its line holds \
+the moves read and the error goes to standard error with its place. \
+--skip-failed leaves failed games out of the output instead (the errors \
+still go to standard error). The exit status is 1 when a game failed.")]
 pub struct ConvertArgs {
     #[command(flatten)]
     read: ReadArgs,
@@ -85,6 +121,10 @@ pub struct ConvertArgs {
     /// No `+`/`#` after moves.
     #[arg(long)]
     no_suffix: bool,
+    /// Leave failed games out of the output (their errors still go to
+    /// standard error).
+    #[arg(long)]
+    skip_failed: bool,
     /// Write to FILE instead of stdout. FILE may not be an input (also
     /// through a link); it is written to a temporary file beside it and
     /// renamed onto it when every input was read to its end (exit 0, or 1
@@ -112,13 +152,6 @@ impl ConvertArgs {
     }
 }
 
-/// One game, written.
-pub struct Converted {
-    text: Vec<u8>,
-    errors: Vec<Located>,
-    failed: bool,
-}
-
 /// How `notation` writes moves, with `style`.
 fn move_format(notation: Notation, style: SanStyle) -> MoveFormat {
     match notation {
@@ -137,24 +170,41 @@ fn move_format(notation: Notation, style: SanStyle) -> MoveFormat {
     }
 }
 
+/// Writes each game into the batch as it is read.
 struct ConvertVisitor {
     target: Target,
     format: MoveFormat,
-    log: ErrorLog,
-    tags: Vec<(Vec<u8>, Vec<u8>)>,
-    /// Mainline moves in the chosen notation (line and JSON targets).
-    moves: Vec<Vec<u8>>,
-    /// Mainline moves in UCI (JSON).
-    uci: Vec<Vec<u8>>,
-    movetext: Movetext,
+    skip_failed: bool,
+    notes: Notes,
+    batch: Batch,
+    // The game being read.
+    game: u64,
+    /// Where its text begins in `batch.text`.
+    start: usize,
+    tags: Tags,
+    /// Its head (PGN tags, JSON up to the moves) is written.
+    head: bool,
+    /// PGN: where the `Result` tag's value is in `batch.text`.
+    result_at: (usize, usize),
     result: Option<GameResult>,
+    /// Mainline moves written (line and JSON targets).
+    moves: usize,
+    movetext: Movetext,
+    /// JSON: the body of the `uci` array, the `errors` and `warnings`.
+    uci: Vec<u8>,
+    errors: Vec<u8>,
+    warnings: Vec<u8>,
+    /// The text passed [`MAX_GAME_OUTPUT`]: nothing more is written.
+    over: bool,
+    /// A move's text.
     buf: Vec<u8>,
+    line: String,
     /// The opening of the mainline (JSON).
     opening: Classifier,
 }
 
 impl ConvertVisitor {
-    fn new(args: &ConvertArgs) -> ConvertVisitor {
+    fn new(args: &ConvertArgs, name: Arc<str>) -> ConvertVisitor {
         let notation = match args.to {
             Target::San | Target::Pgn | Target::Parquet | Target::Arrow => Notation::San,
             Target::Lan => Notation::Lan,
@@ -167,25 +217,34 @@ impl ConvertVisitor {
         ConvertVisitor {
             target: args.to,
             format: move_format(notation, args.style()),
-            log: ErrorLog::default(),
-            tags: Vec::new(),
-            moves: Vec::new(),
-            uci: Vec::new(),
-            movetext: Movetext::new(),
+            skip_failed: args.skip_failed,
+            notes: Notes::new(name, !args.read.quiet),
+            batch: Batch::default(),
+            game: 0,
+            start: 0,
+            tags: Tags::default(),
+            head: false,
+            result_at: (0, 0),
             result: None,
-            buf: Vec::new(),
+            moves: 0,
+            movetext: Movetext::new(),
+            uci: Vec::new(),
+            errors: Vec::new(),
+            warnings: Vec::new(),
+            over: false,
+            buf: Vec::with_capacity(16),
+            line: String::new(),
             opening: Classifier::new(),
         }
     }
 
-    /// The result to end the movetext with: the result token, else the
-    /// `Result` tag if it is a PGN result, else `*`.
+    /// The result that ends a game that did not fail: the result token,
+    /// else the `Result` tag if it is a PGN result, else `*`.
     fn termination(&self) -> &'static str {
         if let Some(r) = self.result {
             return r.pgn();
         }
-        let tag = self.tags.iter().find(|(n, _)| n == b"Result");
-        match tag.map(|(_, v)| &v[..]) {
+        match self.tags.get(b"Result") {
             Some(b"1-0") => "1-0",
             Some(b"0-1") => "0-1",
             Some(b"1/2-1/2") => "1/2-1/2",
@@ -193,162 +252,342 @@ impl ConvertVisitor {
         }
     }
 
-    fn json(&self, summary: &GameSummary) -> Vec<u8> {
-        let mut out = Vec::with_capacity(256 + self.moves.len() * 12);
-        out.extend_from_slice(b"\"tags\":{");
-        for (i, (n, v)) in self.tags.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            json::push_bytes(&mut out, n);
-            out.push(b':');
-            json::push_bytes(&mut out, v);
+    /// Writes the game's head once its tags are read: PGN tags (the
+    /// `Result` tag set at the end when there is none), or JSON up to the
+    /// moves.
+    fn head(&mut self) {
+        if self.head {
+            return;
         }
-        out.extend_from_slice(b"},\"moves\":[");
-        for list in [&self.moves, &self.uci] {
-            for (i, m) in list.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                json::push_bytes(&mut out, m);
-            }
-            if std::ptr::eq(list, &self.moves) {
-                out.extend_from_slice(b"],\"uci\":[");
-            }
-        }
-        out.extend_from_slice(b"],\"result\":");
-        match self.result {
-            Some(r) => json::push_str(&mut out, r.pgn()),
-            None => out.extend_from_slice(b"null"),
-        }
-        out.extend_from_slice(b",\"language\":");
-        json::push_str(&mut out, summary.language.code());
-        out.extend_from_slice(b",\"opening\":");
-        match self.opening.opening() {
-            Some(o) => {
-                out.extend_from_slice(b"{\"eco\":");
-                json::push_str(&mut out, o.eco);
-                out.extend_from_slice(b",\"name\":");
-                json::push_str(&mut out, o.name);
-                out.push(b'}');
-            }
-            None => out.extend_from_slice(b"null"),
-        }
-        out
-    }
-}
-
-impl GameVisitor for ConvertVisitor {
-    type Output = Converted;
-
-    fn begin_game(&mut self, _game: u64) {
-        self.log.begin();
-        self.tags.clear();
-        self.moves.clear();
-        self.uci.clear();
-        self.movetext.clear();
-        self.result = None;
-        self.opening.reset();
-    }
-
-    fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
-        self.tags.push((name.to_vec(), value.decode().into_owned()));
-    }
-
-    fn legal_move(&mut self, before: &Position, m: Move, _token: &[u8], depth: u32) {
-        self.buf.clear();
-        self.format.write(before, m, &mut self.buf);
+        self.head = true;
+        let out = &mut self.batch.text;
         match self.target {
-            Target::Pgn => {
-                self.movetext
-                    .san(before.fullmove_number(), before.turn(), &self.buf);
+            Target::Pgn => self.result_at = write_tags(out, &self.tags, "*"),
+            Target::Jsonl => {
+                let _ = write!(Text(out), "{{\"game\":{},\"tags\":{{", self.game);
+                for (i, (n, v)) in self.tags.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    json::push_bytes(out, n);
+                    out.push(b':');
+                    json::push_bytes(out, v);
+                }
+                out.extend_from_slice(b"},\"moves\":[");
             }
-            Target::Jsonl if depth == 0 => {
-                self.moves.push(self.buf.clone());
-                let mut u = Vec::with_capacity(5);
-                write_uci(m, before.castling_mode(), &mut u);
-                self.uci.push(u);
-                self.opening.push(&before.played(m));
-            }
-            _ if depth == 0 => self.moves.push(self.buf.clone()),
             _ => {}
         }
     }
 
+    /// Bytes this game has written (and holds aside).
+    fn game_bytes(&self) -> usize {
+        self.batch.text.len() - self.start + self.uci.len() + self.tags.len()
+    }
+
+    /// Whether the game takes no more text (it passed the cap).
+    #[inline]
+    fn full(&mut self) -> bool {
+        if self.over {
+            return true;
+        }
+        if self.game_bytes() > MAX_GAME_OUTPUT {
+            self.over = true;
+        }
+        self.over
+    }
+
+    /// The mark of a failed game in PGN, at the place it failed.
+    fn mark(&mut self, e: Option<&GameError>, text: &str) {
+        if self.target != Target::Pgn {
+            return;
+        }
+        self.head();
+        self.line.clear();
+        self.line.push_str("movetext error");
+        if let Some(e) = e.filter(|e| e.line > 0) {
+            let _ = write!(self.line, " at {}:{}", e.line, e.column);
+        }
+        self.line.push_str(": ");
+        self.line.push_str(text);
+        self.line.push_str("; the rest of the game is left out");
+        let line = std::mem::take(&mut self.line);
+        self.movetext.comment(&mut self.batch.text, line.as_bytes());
+        self.line = line;
+    }
+
+    /// Ends the game's text.
+    fn finish(&mut self, summary: &GameSummary, failed: bool) {
+        let termination = if failed { "*" } else { self.termination() };
+        let out = &mut self.batch.text;
+        match self.target {
+            Target::Pgn => {
+                self.movetext.finish(out, termination);
+                // The `Result` tag: as read, unless the game failed or had
+                // none.
+                let keep = !failed && self.tags.get(b"Result").is_some();
+                let (a, b) = self.result_at;
+                if !keep && &out[a..b] != termination.as_bytes() {
+                    out.splice(a..b, termination.bytes());
+                }
+            }
+            Target::Jsonl => {
+                out.extend_from_slice(b"],\"uci\":[");
+                out.extend_from_slice(&self.uci);
+                out.extend_from_slice(b"],\"result\":");
+                match self.result {
+                    Some(r) => json::push_str(out, r.pgn()),
+                    None => out.extend_from_slice(b"null"),
+                }
+                out.extend_from_slice(b",\"language\":");
+                json::push_str(out, summary.language.code());
+                out.extend_from_slice(b",\"opening\":");
+                match self.opening.opening() {
+                    Some(o) => {
+                        out.extend_from_slice(b"{\"eco\":");
+                        json::push_str(out, o.eco);
+                        out.extend_from_slice(b",\"name\":");
+                        json::push_str(out, o.name);
+                        out.push(b'}');
+                    }
+                    None => out.extend_from_slice(b"null"),
+                }
+                out.extend_from_slice(b",\"errors\":[");
+                out.extend_from_slice(&self.errors);
+                out.extend_from_slice(b"],\"warnings\":[");
+                out.extend_from_slice(&self.warnings);
+                out.extend_from_slice(b"],\"complete\":");
+                out.extend_from_slice(if failed { b"false}\n" } else { b"true}\n" });
+            }
+            _ => out.push(b'\n'),
+        }
+    }
+
+    /// A problem as a JSON object: line, column, byte offset, message.
+    fn json_problem(out: &mut Vec<u8>, e: &GameError, place: Place, line: &mut String) {
+        if !out.is_empty() {
+            out.push(b',');
+        }
+        let _ = write!(
+            Text(out),
+            "{{\"line\":{},\"column\":{},\"offset\":{},\"message\":",
+            e.line,
+            e.column,
+            e.offset
+        );
+        line.clear();
+        match place {
+            Place::Game(_) => notes::what(line, e),
+            _ => notes::describe(line, e, place),
+        }
+        json::push_str(out, line);
+        out.push(b'}');
+    }
+}
+
+impl GameVisitor for ConvertVisitor {
+    type Output = Option<Box<Batch>>;
+
+    fn begin_game(&mut self, game: u64) {
+        self.notes.begin_game(game);
+        self.game = game;
+        self.start = self.batch.text.len();
+        self.tags.clear();
+        self.head = false;
+        self.result = None;
+        self.moves = 0;
+        self.movetext.clear();
+        self.uci.clear();
+        self.errors.clear();
+        self.warnings.clear();
+        self.over = false;
+        self.opening.reset();
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
+        if !self.full() {
+            self.tags.push(name, &value.decode());
+        }
+    }
+
+    fn start(&mut self, _pos: &Position) {
+        self.head();
+    }
+
+    #[inline]
+    fn legal_move(&mut self, before: &Position, m: Move, _token: &[u8], depth: u32) {
+        if self.full() {
+            return;
+        }
+        let out = &mut self.batch.text;
+        match self.target {
+            Target::Pgn => {
+                self.buf.clear();
+                self.format.write(before, m, &mut self.buf);
+                self.movetext
+                    .san(out, before.fullmove_number(), before.turn(), &self.buf);
+            }
+            _ if depth > 0 => {}
+            Target::Jsonl => {
+                if self.moves > 0 {
+                    out.push(b',');
+                    self.uci.push(b',');
+                }
+                out.push(b'"');
+                self.format.write(before, m, out);
+                out.push(b'"');
+                self.uci.push(b'"');
+                write_uci(m, before.castling_mode(), &mut self.uci);
+                self.uci.push(b'"');
+                self.moves += 1;
+                self.opening.push(&before.played(m));
+            }
+            _ => {
+                if self.moves > 0 {
+                    out.push(b' ');
+                }
+                self.format.write(before, m, out);
+                self.moves += 1;
+            }
+        }
+    }
+
     fn null_move(&mut self, before: &Position, depth: u32) {
-        self.buf.clear();
-        self.format.write(before, Move::NULL, &mut self.buf);
+        if self.full() {
+            return;
+        }
+        let out = &mut self.batch.text;
         match self.target {
             Target::Pgn => self
                 .movetext
-                .san(before.fullmove_number(), before.turn(), b"--"),
-            Target::Jsonl if depth == 0 => {
-                self.moves.push(self.buf.clone());
-                self.uci.push(b"0000".to_vec());
+                .san(out, before.fullmove_number(), before.turn(), b"--"),
+            _ if depth > 0 => {}
+            Target::Jsonl => {
+                if self.moves > 0 {
+                    out.push(b',');
+                    self.uci.push(b',');
+                }
+                out.push(b'"');
+                self.format.write(before, Move::NULL, out);
+                out.push(b'"');
+                self.uci.extend_from_slice(b"\"0000\"");
+                self.moves += 1;
                 let mut after = *before;
                 if after.play_null() {
                     self.opening.push(&after);
                 }
             }
-            _ if depth == 0 => self.moves.push(self.buf.clone()),
-            _ => {}
+            _ => {
+                if self.moves > 0 {
+                    out.push(b' ');
+                }
+                self.format.write(before, Move::NULL, out);
+                self.moves += 1;
+            }
         }
     }
 
     fn nag(&mut self, nag: Nag) {
-        if self.target == Target::Pgn {
-            self.movetext.nag(nag.0);
+        if self.target == Target::Pgn && !self.full() {
+            self.movetext.nag(&mut self.batch.text, nag.0);
         }
     }
 
     fn comment(&mut self, comment: &[u8]) {
-        if self.target == Target::Pgn {
-            self.movetext.comment(comment);
+        if self.target == Target::Pgn && !self.full() {
+            self.movetext.comment(&mut self.batch.text, comment);
         }
     }
 
     fn begin_variation(&mut self) {
-        if self.target == Target::Pgn {
+        if self.target == Target::Pgn && !self.full() {
             self.movetext.begin_variation();
         }
     }
 
     fn end_variation(&mut self) {
-        if self.target == Target::Pgn {
-            self.movetext.end_variation();
+        if self.target == Target::Pgn && !self.full() {
+            self.movetext.end_variation(&mut self.batch.text);
         }
     }
 
     fn result(&mut self, result: GameResult) {
         self.result = Some(result);
+        self.notes.result();
     }
 
     fn error(&mut self, e: &GameError) {
-        self.log.push(e);
+        let place = self.notes.place();
+        let first = !self.notes.failed();
+        let severity = self.notes.note(e);
+        if severity != Severity::Error || !first {
+            return;
+        }
+        match self.target {
+            Target::Pgn if !self.over => {
+                let mut what = String::new();
+                notes::what(&mut what, e);
+                self.mark(Some(e), &what);
+            }
+            Target::Jsonl => {
+                let mut line = std::mem::take(&mut self.line);
+                Self::json_problem(&mut self.errors, e, place, &mut line);
+                self.line = line;
+            }
+            _ => {}
+        }
     }
 
-    fn end_game(&mut self, summary: &GameSummary) -> Converted {
-        let text = match self.target {
-            Target::Pgn => {
-                let termination = self.termination();
-                let mut out = Vec::with_capacity(self.movetext.out.len() + 512);
-                write_tags(&mut out, &self.tags, termination);
-                self.movetext.finish(termination);
-                out.extend_from_slice(&self.movetext.out);
-                out
-            }
-            Target::Jsonl => self.json(summary),
-            _ => {
-                let mut out = self.moves.join(&b' ');
-                out.push(b'\n');
-                out
-            }
-        };
-        Converted {
-            text,
-            errors: self.log.take(),
-            failed: summary.failed,
+    fn end_game(&mut self, summary: &GameSummary) -> Option<Box<Batch>> {
+        self.head();
+        let mut failed = summary.failed;
+        if self.over {
+            failed = true;
+            let what = format!("more than {} MiB of text", MAX_GAME_OUTPUT >> 20);
+            self.mark(None, &what);
+            let line = format!(
+                "{}: game {}: {what}; the rest of the game is left out\n",
+                self.notes.name(),
+                self.game
+            );
+            self.notes.text.extend_from_slice(line.as_bytes());
+            self.notes.errors += 1;
         }
+        self.finish(summary, failed);
+        if failed && self.skip_failed {
+            self.batch.text.truncate(self.start);
+        }
+        self.notes.end_game();
+        let b = &mut self.batch;
+        b.games += 1;
+        b.failed += u64::from(failed);
+        b.moves += u64::from(summary.moves);
+        (b.text.len() + self.notes.text.len() >= BATCH_BYTES).then(|| self.take())
+    }
+}
+
+impl ConvertVisitor {
+    /// The batch so far, with its notes.
+    fn take(&mut self) -> Box<Batch> {
+        let mut b = std::mem::take(&mut self.batch);
+        b.notes = std::mem::take(&mut self.notes.text);
+        b.errors = std::mem::take(&mut self.notes.errors);
+        b.warnings = std::mem::take(&mut self.notes.warnings);
+        self.batch.text = Vec::with_capacity(BATCH_BYTES + BATCH_BYTES / 4);
+        Box::new(b)
+    }
+}
+
+impl Gather for ConvertVisitor {
+    fn end_chunk(&mut self) -> Option<Option<Box<Batch>>> {
+        let empty = self.batch.games == 0
+            && self.notes.text.is_empty()
+            && self.notes.errors == 0
+            && self.notes.warnings == 0;
+        (!empty).then(|| Some(self.take()))
+    }
+
+    fn weight(out: &Option<Box<Batch>>) -> usize {
+        out.as_ref().map_or(0, |b| b.text.len() + b.notes.len())
     }
 }
 
@@ -365,43 +604,28 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         Err(f) => return f.report(),
     };
     let out_name = out.name().to_string();
-    let reading = Reading::new(&args.read);
+    let mut reading = Reading::new(&args.read);
+    reading.max_output = MAX_HELD;
+    reading.window = (MAX_INPUT_HELD / reading.chunk_size).clamp(2, 2 * reading.jobs + 2);
     let mut failed = false;
     let mut input_failed = false;
-    let jsonl = args.to == Target::Jsonl;
     for src in &sources {
-        let name = src.name().to_string();
+        let name: Arc<str> = Arc::from(src.name());
         let read = read_games(
             src,
             &reading,
-            || ConvertVisitor::new(args),
-            |n, g: Converted, stderr| {
-                failed |= g.failed;
+            || ConvertVisitor::new(args, name.clone()),
+            |batch: Option<Box<Batch>>, stderr| {
+                let Some(b) = batch else {
+                    return Ok(());
+                };
+                failed |= b.failed > 0;
                 let w = |r: io::Result<()>| r.map_err(|e| Failure::output(&out_name, e));
-                if jsonl {
-                    w(write!(out, "{{\"game\":{n},"))?;
-                    w(out.write_all(&g.text))?;
-                    w(out.write_all(b",\"errors\":["))?;
-                    for (i, e) in g.errors.iter().enumerate() {
-                        let mut s = Vec::new();
-                        if i > 0 {
-                            s.push(b',');
-                        }
-                        let mut err = e.error;
-                        err.game = if e.in_game { n } else { 0 };
-                        json::push_str(&mut s, &err.to_string());
-                        w(out.write_all(&s))?;
-                    }
-                    w(out.write_all(b"]}\n"))?;
-                } else {
-                    w(out.write_all(&g.text))?;
-                }
-                if !g.errors.is_empty() {
+                w(out.write_all(&b.text))?;
+                if !b.notes.is_empty() {
                     // Keep stdout and stderr in step on a terminal.
                     w(out.flush())?;
-                    for e in &g.errors {
-                        stderr.line(&error_line(&name, e, n));
-                    }
+                    stderr.write(&b.notes);
                 }
                 Ok(())
             },

@@ -15,12 +15,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 use movetext::pgn::decompress::{
     self, describe, Compression, ParallelZstd, ReadAhead, NOT_PGN_LEN, READ_AHEAD_BUFFER, SNIFF_LEN,
 };
-use movetext::pgn::{par_read, Control, ParOptions, Reader};
+use movetext::pgn::{par_read_with, Control, ParOptions, Reader};
 use movetext::pgn::{GameResult, Nag, RawTag};
 use movetext::validate::{GameError, GameSummary, GameVisitor, ValidateOptions, Validator};
 use movetext::{Move, Position};
 
-use super::{eprint_line, Failure, ReadArgs};
+use super::{eprint_line, Failure, Gather, ReadArgs};
 
 /// The embedded sample: about 300 real games (human, online, TCEC and
 /// Chess960 games, one with variations and comments).
@@ -90,6 +90,10 @@ pub struct Reading {
     pub options: ValidateOptions,
     /// Whether to draw a progress bar (stderr is a terminal, not quiet).
     pub progress: bool,
+    /// Chunks in flight at most (0: the parallel reader's default).
+    pub window: usize,
+    /// Bytes of outputs held at most (see [`ParOptions::max_output`]).
+    pub max_output: usize,
 }
 
 impl Reading {
@@ -101,6 +105,8 @@ impl Reading {
             chunk_size: args.chunk_size.max(1),
             options: args.validate_options(),
             progress: !args.quiet && io::stderr().is_terminal(),
+            window: 0,
+            max_output: usize::MAX,
         }
     }
 }
@@ -201,16 +207,30 @@ impl<G: GameVisitor> GameVisitor for Begun<G> {
     }
 }
 
+impl<G: Gather> Gather for Begun<G> {
+    fn end_chunk(&mut self) -> Option<G::Output> {
+        self.inner.end_chunk()
+    }
+
+    fn weight(out: &G::Output) -> usize {
+        G::weight(out)
+    }
+}
+
 /// Messages to stderr that do not tear the progress bar.
 #[derive(Clone)]
 pub struct Stderr(Option<ProgressBar>);
 
 impl Stderr {
-    /// Prints one line on stderr.
-    pub fn line(&self, s: &str) {
+    /// Writes bytes (whole lines) on stderr; a closed stderr is ignored.
+    pub fn write(&self, text: &[u8]) {
+        use io::Write;
+        let write = || {
+            let _ = io::stderr().lock().write_all(text);
+        };
         match &self.0 {
-            Some(bar) => bar.suspend(|| eprint_line(s)),
-            None => eprint_line(s),
+            Some(bar) => bar.suspend(write),
+            None => write(),
         }
     }
 
@@ -279,8 +299,9 @@ fn open_beside(
 }
 
 /// Validates every game of `src` with a fresh `make()` game visitor per
-/// worker, and hands `(game number in this input, output)` to `sink` in
-/// input order. Returns the bytes read (decompressed).
+/// chunk, and hands each output (per game, and what a visitor gathered, see
+/// [`Gather`]) to `sink` in input order. Returns the bytes read
+/// (decompressed).
 ///
 /// An error of `sink` (stdout closed or unwritable) stops the reading and
 /// is returned; an I/O error of the input is returned as
@@ -292,10 +313,10 @@ pub fn read_games<G, F, S>(
     mut sink: S,
 ) -> Result<u64, Failure>
 where
-    G: GameVisitor,
+    G: Gather,
     G::Output: Send,
     F: Fn() -> G + Sync,
-    S: FnMut(u64, G::Output, &Stderr) -> Result<(), Failure>,
+    S: FnMut(G::Output, &Stderr) -> Result<(), Failure>,
 {
     let name = src.name().to_string();
     let in_err = |e: io::Error| Failure::Input(name.clone(), e);
@@ -354,13 +375,13 @@ where
     let start = Instant::now();
     let mut failure: Option<Failure> = None;
     let mut games = 0u64;
-    // Hands one game on; Stop once the sink has failed.
+    // Hands one output on; Stop once the sink has failed.
     let mut each = |out: G::Output| {
         if failure.is_some() {
             return Control::Stop;
         }
         games += 1;
-        if let Err(f) = sink(games, out, &stderr) {
+        if let Err(f) = sink(out, &stderr) {
             failure = Some(f);
             stop.set(true);
             return Control::Stop;
@@ -376,26 +397,43 @@ where
     let options = reading.options;
     let result = if reading.jobs <= 1 {
         let mut v = Validator::new(make(), options);
-        Reader::new(&mut input).read_all(&mut v, |out| {
+        let mut reader = Reader::new(&mut input);
+        let read = loop {
+            match reader.read_game(&mut v) {
+                Ok(Some(out)) => {
+                    if each(out) == Control::Stop {
+                        break Ok(());
+                    }
+                }
+                Ok(None) => break Ok(()),
+                Err(e) => break Err(e),
+            }
+        };
+        if let Some(out) = v.inner_mut().end_chunk() {
             let _ = each(out);
-        })
+        }
+        read
     } else {
-        let mut par = ParOptions::default()
-            .threads(reading.jobs)
-            .chunk_size(reading.chunk_size);
+        let mut window = reading.window;
         if compressed {
             // The decompressors hold their windows and work ahead: the
             // chunks in flight are cut to 16 MiB to stay within 64 MiB.
-            par = par.window(
-                (2 * reading.jobs + 2)
-                    .min((16 << 20) / reading.chunk_size)
-                    .max(2),
-            );
+            let cut = (2 * reading.jobs + 2)
+                .min((16 << 20) / reading.chunk_size)
+                .max(2);
+            window = if window == 0 { cut } else { window.min(cut) };
         }
-        par_read(
+        let par = ParOptions::default()
+            .threads(reading.jobs)
+            .chunk_size(reading.chunk_size)
+            .window(window)
+            .max_output(reading.max_output);
+        par_read_with(
             &mut input,
             &par,
             || Validator::new(make(), options),
+            |v| v.inner_mut().end_chunk(),
+            |out| G::weight(out),
             &mut each,
         )
         .map(|_| ())
@@ -407,7 +445,7 @@ where
         return Err(f);
     }
     result.map_err(in_err)?;
-    if games == 0 && !input.blank {
+    if !begun.load(Ordering::Relaxed) && !input.blank {
         let within = if input.gave_up {
             format!(" in the first {} MiB", input.limit >> 20)
         } else {

@@ -7,6 +7,7 @@
 //!   [`parquet`]: its Parquet and Arrow IPC output.
 //! - [`output`]: `-o FILE`: never an input, written through a temporary
 //!   file renamed into place when the run is complete.
+//! - [`notes`]: the lines that report problems in the input.
 //!
 //! Exit status: 0 when every game is valid, 1 when a game failed or an
 //! input held no game (and was not blank), 2 for a usage or I/O error
@@ -20,6 +21,7 @@ pub mod convert;
 pub mod input;
 pub mod json;
 pub mod output;
+pub mod notes;
 pub mod parquet;
 pub mod perft;
 pub mod pgn_out;
@@ -31,7 +33,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use movetext::notation::{Language, LanguageSet, ParseMode};
-use movetext::validate::{GameError, LanguageChoice, ValidateOptions};
+use movetext::validate::{GameError, GameVisitor, LanguageChoice, ValidateOptions};
 
 /// Exit status for a stdout closed early (128 + SIGPIPE).
 pub const EXIT_BROKEN_PIPE: u8 = 141;
@@ -61,7 +63,7 @@ pub struct ReadArgs {
     /// Worker threads (default: all cores). `--jobs 1` reads sequentially.
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub jobs: Option<u32>,
-    /// No progress bar, no summary, no notes on stderr (errors still shown).
+    /// No progress bar, no summary, no warnings (errors still shown).
     #[arg(short, long)]
     pub quiet: bool,
     /// Bytes per parallel chunk (for tests).
@@ -203,56 +205,47 @@ pub fn io_message(e: &io::Error) -> String {
     }
 }
 
-/// One error of a game as collected by a worker: the error, and whether it
-/// came inside a game (its game number is then fixed when the outputs are
-/// put in order; junk before the first game keeps game 0).
-#[derive(Copy, Clone, Debug)]
-pub struct Located {
-    /// The error.
-    pub error: GameError,
-    /// Whether it was reported between `begin_game` and `end_game`.
-    pub in_game: bool,
-}
-
-/// Collects a game's errors inside a game visitor.
+/// What a command's game visitor hands on for a stretch of games: their
+/// text, the lines reporting their problems, and their counts.
 #[derive(Default, Debug)]
-pub struct ErrorLog {
-    /// The errors so far.
-    pub errors: Vec<Located>,
-    /// Inside a game.
-    pub in_game: bool,
+pub struct Batch {
+    /// The games' text (`convert`).
+    pub text: Vec<u8>,
+    /// The lines of the problems found (see [`notes`]).
+    pub notes: Vec<u8>,
+    /// Games, failed games, mainline moves.
+    pub games: u64,
+    pub failed: u64,
+    pub moves: u64,
+    /// Problems, as [`notes::Notes`] counts them.
+    pub errors: u64,
+    pub warnings: u64,
 }
 
-impl ErrorLog {
-    /// A game begins.
-    pub fn begin(&mut self) {
-        self.in_game = true;
+/// A game visitor hands its batch on once it holds this many bytes.
+pub const BATCH_BYTES: usize = 64 * 1024;
+
+/// A game visitor of the tool, and how its outputs are gathered (see
+/// [`movetext::pgn::par_read_with`]).
+pub trait Gather: GameVisitor {
+    /// What is gathered and not yet handed on, at the end of a stretch of
+    /// games (a chunk, or the input).
+    fn end_chunk(&mut self) -> Option<Self::Output> {
+        None
     }
 
-    /// Records an error.
-    pub fn push(&mut self, e: &GameError) {
-        self.errors.push(Located {
-            error: *e,
-            in_game: self.in_game,
-        });
-    }
-
-    /// The game ends: its errors.
-    pub fn take(&mut self) -> Vec<Located> {
-        self.in_game = false;
-        std::mem::take(&mut self.errors)
+    /// The bytes an output holds.
+    fn weight(_out: &Self::Output) -> usize {
+        0
     }
 }
 
-/// Writes an error as `FILE:LINE:COL: game N, move 12... Nd2: ambiguous
-/// (b1, f3)` (`FILE: ...` when the error has no place), the game number
-/// set to `game` (the index of the game in its input).
-pub fn error_line(name: &str, located: &Located, game: u64) -> String {
-    let mut e = located.error;
-    e.game = if located.in_game { game } else { 0 };
-    if e.line > 0 {
-        format!("{name}:{}:{}: {e}", e.line, e.column)
-    } else {
-        format!("{name}: {e}")
+/// `fmt::Write` into a byte buffer.
+pub struct Text<'a>(pub &'a mut Vec<u8>);
+
+impl fmt::Write for Text<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0.extend_from_slice(s.as_bytes());
+        Ok(())
     }
 }

@@ -12,7 +12,7 @@ use movetext::validate::{GameError, GameErrorKind, GameSummary, GameVisitor};
 use movetext::{Move, Position};
 
 use super::input::{read_games, sources, Reading};
-use super::{Failure, ReadArgs};
+use super::{Failure, Gather, ReadArgs};
 
 /// Arguments of `stats`.
 #[derive(Args, Debug)]
@@ -109,13 +109,14 @@ pub fn error_kind(e: &GameError) -> &'static str {
 pub struct GameStats {
     summary: GameSummary,
     notations: [u32; 6],
-    errors: Vec<&'static str>,
+    /// Each kind of error, and how many (a handful of kinds at most).
+    errors: Vec<(&'static str, u64)>,
 }
 
 #[derive(Default)]
 struct StatsVisitor {
     notations: [u32; 6],
-    errors: Vec<&'static str>,
+    errors: Vec<(&'static str, u64)>,
 }
 
 impl GameVisitor for StatsVisitor {
@@ -124,7 +125,11 @@ impl GameVisitor for StatsVisitor {
         self.notations[classify(token)] += 1;
     }
     fn error(&mut self, e: &GameError) {
-        self.errors.push(error_kind(e));
+        let kind = error_kind(e);
+        match self.errors.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n += 1,
+            None => self.errors.push((kind, 1)),
+        }
     }
     fn end_game(&mut self, summary: &GameSummary) -> GameStats {
         GameStats {
@@ -161,8 +166,8 @@ impl Totals {
             *t += u64::from(n);
         }
         *self.languages.entry(s.language).or_default() += 1;
-        for e in g.errors {
-            *self.errors.entry(e).or_default() += 1;
+        for (e, n) in g.errors {
+            *self.errors.entry(e).or_default() += n;
         }
     }
 
@@ -216,6 +221,8 @@ impl Totals {
     }
 }
 
+impl Gather for StatsVisitor {}
+
 /// Runs `stats`.
 pub fn run(args: &StatsArgs) -> ExitCode {
     let reading = Reading::new(&args.read);
@@ -223,7 +230,7 @@ pub fn run(args: &StatsArgs) -> ExitCode {
     let mut input_failed = false;
     let mut no_game = false;
     for src in sources(&args.read) {
-        let read = read_games(&src, &reading, StatsVisitor::default, |_, g, _| {
+        let read = read_games(&src, &reading, StatsVisitor::default, |g, _| {
             totals.add(g);
             Ok(())
         });

@@ -183,10 +183,10 @@ fn convert_to_jsonl() {
     assert_eq!(r.code, Some(1));
     assert_eq!(
         r.stdout,
-        r#"{"game":1,"tags":{"Event":"Good","Result":"*"},"moves":["e4","e5","Nf3"],"uci":["e2e4","e7e5","g1f3"],"result":"*","language":"en","opening":{"eco":"C40","name":"King's Knight Opening"},"errors":[]}
-{"game":2,"tags":{"Event":"Illegal","Result":"*"},"moves":["e4","e5"],"uci":["e2e4","e7e5"],"result":null,"language":"en","opening":{"eco":"C20","name":"King's Pawn Game"},"errors":["game 2, move 2. Ke3: illegal move"]}
-{"game":3,"tags":{"Event":"Ambiguous","FEN":"k7/8/8/8/8/8/8/1N1K1N2 w - - 0 12","Result":"*"},"moves":["Ke2","Ka7"],"uci":["d1e2","a8a7"],"result":null,"language":"en","opening":null,"errors":["game 3, move 13. Nd2: ambiguous (b1, f1)"]}
-{"game":4,"tags":{"Event":"Unterminated comment","Result":"*"},"moves":["d4"],"uci":["d2d4"],"result":null,"language":"en","opening":{"eco":"A40","name":"Queen's Pawn Game"},"errors":["game 4, \"{never closed d5 *\\n\": unterminated comment"]}
+        r#"{"game":1,"tags":{"Event":"Good","Result":"*"},"moves":["e4","e5","Nf3"],"uci":["e2e4","e7e5","g1f3"],"result":"*","language":"en","opening":{"eco":"C40","name":"King's Knight Opening"},"errors":[],"warnings":[],"complete":true}
+{"game":2,"tags":{"Event":"Illegal","Result":"*"},"moves":["e4","e5"],"uci":["e2e4","e7e5"],"result":null,"language":"en","opening":{"eco":"C20","name":"King's Pawn Game"},"errors":[{"line":9,"column":13,"offset":92,"message":"move 2. Ke3: illegal move"}],"warnings":[],"complete":false}
+{"game":3,"tags":{"Event":"Ambiguous","FEN":"k7/8/8/8/8/8/8/1N1K1N2 w - - 0 12","Result":"*"},"moves":["Ke2","Ka7"],"uci":["d1e2","a8a7"],"result":null,"language":"en","opening":null,"errors":[{"line":15,"column":17,"offset":195,"message":"move 13. Nd2: ambiguous (b1, f1)"}],"warnings":[],"complete":false}
+{"game":4,"tags":{"Event":"Unterminated comment","Result":"*"},"moves":["d4"],"uci":["d2d4"],"result":null,"language":"en","opening":{"eco":"A40","name":"Queen's Pawn Game"},"errors":[{"line":20,"column":7,"offset":253,"message":"\"{never closed d5 *\\n\": unterminated comment"}],"warnings":[],"complete":false}
 "#
     );
     let r = run(&[
@@ -219,7 +219,7 @@ fn check_broken_input() {
     assert_eq!(strip_dir(&r.stdout), BROKEN_ERRORS);
     assert_eq!(
         summary_counts(&r.stderr),
-        "games=4 valid=1 failed=3 moves=8 bytes=272"
+        "games=4 valid=1 failed=3 warnings=0 moves=8 bytes=272"
     );
     // The failed games keep their moves up to the error; errors on stderr.
     let r = run(&["convert", "--to", "san", &data("broken.pgn")]);
@@ -234,7 +234,7 @@ fn check_valid_input_and_quiet() {
     assert_eq!((r.code, r.stdout.as_str()), (Some(0), ""));
     assert_eq!(
         summary_counts(&r.stderr),
-        "games=3 valid=3 failed=0 moves=94 bytes=990"
+        "games=3 valid=3 failed=0 warnings=0 moves=94 bytes=990"
     );
     let r = run(&["check", "--quiet", &data("small.pgn")]);
     assert_eq!(
@@ -331,7 +331,7 @@ fn embedded_sample_file() {
     assert_eq!(r.stdout, "");
     assert_eq!(
         summary_counts(&r.stderr),
-        "games=312 valid=312 failed=0 moves=21293 bytes=221896"
+        "games=312 valid=312 failed=0 warnings=0 moves=21293 bytes=221896"
     );
     let r = run(&["convert", "--to", "uci", &sample()]);
     assert_eq!(r.code, Some(0));
@@ -408,7 +408,7 @@ fn jobs_give_identical_errors_on_tagless_games() {
     assert_eq!(lines.len(), 160, "{}", one.stdout);
     assert_eq!(
         summary_counts(&one.stderr),
-        "games=240 valid=120 failed=120 moves=320 bytes=4520"
+        "games=240 valid=120 failed=120 warnings=40 moves=320 bytes=4520"
     );
     assert_eq!(
         lines[1],
@@ -416,7 +416,7 @@ fn jobs_give_identical_errors_on_tagless_games() {
     );
     assert_eq!(
         lines[158],
-        "<stdin>:436:12: game 238, \"junk\": text outside movetext"
+        "<stdin>:436:12: warning: after game 238, \"junk\": text outside movetext"
     );
     for chunk in ["1", "16", "100", "1000"] {
         for jobs in ["2", "3"] {
