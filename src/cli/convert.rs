@@ -20,11 +20,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
-use movetext::notation::{write_uci, Figurines, Language, MoveFormat, SanStyle};
+use movetext::notation::{Figurines, Language, MoveFormat, SanStyle};
 use movetext::openings::Classifier;
 use movetext::pgn::{GameResult, Nag, RawTag};
 use movetext::validate::{GameError, GameSummary, GameVisitor};
-use movetext::{Move, Position};
+use movetext::{CastlingMode, CheckStatus, Move, MoveKind, Position};
 
 use super::input::{read_games, sources, Reading};
 use super::output::Output;
@@ -170,6 +170,28 @@ fn move_format(notation: Notation, style: SanStyle) -> MoveFormat {
     }
 }
 
+/// Appends the legal move `m` in UCI (`e2e4`, `e7e8q`, `e1g1` or `e1h1`)
+/// and then `end`, in one fixed-size copy (the UCI line and JSON are most
+/// of what `convert` writes).
+#[inline(always)]
+fn push_uci(out: &mut Vec<u8>, m: Move, mode: CastlingMode, end: &[u8; 2]) {
+    let [a, b] = m.from().to_ascii();
+    let (to, promotion) = match m.kind() {
+        MoveKind::Castle if mode == CastlingMode::Standard => {
+            (Position::castle_king_target(m), None)
+        }
+        MoveKind::Promotion(role) => (m.to(), Some(role)),
+        _ => (m.to(), None),
+    };
+    let [c, d] = to.to_ascii();
+    let (word, len) = match promotion {
+        None => ([a, b, c, d, end[0], end[1], 0, 0], 6),
+        Some(p) => ([a, b, c, d, p.char() as u8, end[0], end[1], 0], 7),
+    };
+    out.extend_from_slice(&word);
+    out.truncate(out.len() - 8 + len);
+}
+
 /// Writes each game into the batch as it is read.
 struct ConvertVisitor {
     target: Target,
@@ -196,11 +218,18 @@ struct ConvertVisitor {
     warnings: Vec<u8>,
     /// The text passed [`MAX_GAME_OUTPUT`]: nothing more is written.
     over: bool,
-    /// A move's text.
-    buf: Vec<u8>,
+    /// The length of `batch.text` plus `uci` past which the game's text
+    /// is over the cap (0 once it is).
+    limit: usize,
+    /// A line of a message.
     line: String,
-    /// The opening of the mainline (JSON).
-    opening: Classifier,
+    /// Whether moves get their `+`/`#` from the position after them (the
+    /// format writes them without): see [`ConvertVisitor::settle`].
+    suffix: bool,
+    /// The last move written, without its suffix yet.
+    pending: Option<(Position, Move)>,
+    /// The opening of the mainline (JSON only).
+    opening: Option<Classifier>,
 }
 
 impl ConvertVisitor {
@@ -214,9 +243,18 @@ impl ConvertVisitor {
             Target::Descriptive => Notation::Descriptive,
             Target::Jsonl => args.notation,
         };
+        let style = args.style();
+        // SAN and long algebraic moves get their suffix from the position
+        // after them (see `settle`).
+        let suffix =
+            style.suffix && matches!(notation, Notation::San | Notation::Fan | Notation::Lan);
+        let style = SanStyle {
+            suffix: style.suffix && !suffix,
+            ..style
+        };
         ConvertVisitor {
             target: args.to,
-            format: move_format(notation, args.style()),
+            format: move_format(notation, style),
             skip_failed: args.skip_failed,
             notes: Notes::new(name, !args.read.quiet),
             batch: Batch::default(),
@@ -232,9 +270,11 @@ impl ConvertVisitor {
             errors: Vec::new(),
             warnings: Vec::new(),
             over: false,
-            buf: Vec::with_capacity(16),
+            limit: MAX_GAME_OUTPUT,
             line: String::new(),
-            opening: Classifier::new(),
+            suffix,
+            pending: None,
+            opening: (args.to == Target::Jsonl).then(Classifier::new),
         }
     }
 
@@ -279,25 +319,53 @@ impl ConvertVisitor {
         }
     }
 
-    /// Bytes this game has written (and holds aside).
-    fn game_bytes(&self) -> usize {
-        self.batch.text.len() - self.start + self.uci.len() + self.tags.len()
-    }
-
-    /// Whether the game takes no more text (it passed the cap).
+    /// Whether the game takes no more text: what it wrote and holds aside
+    /// passed [`MAX_GAME_OUTPUT`].
     #[inline]
     fn full(&mut self) -> bool {
-        if self.over {
-            return true;
+        if self.batch.text.len() + self.uci.len() + self.tags.len() <= self.limit {
+            return false;
         }
-        if self.game_bytes() > MAX_GAME_OUTPUT {
-            self.over = true;
+        self.over = true;
+        self.limit = 0;
+        true
+    }
+
+    /// Ends the last move written, if its suffix is pending: `+` or `#`
+    /// as the position after it says. `after` is that position when the
+    /// caller has it (the position before the next move of the same line):
+    /// then only a check costs a look (is it mate?); else the move is
+    /// played again from the position before it.
+    #[inline]
+    fn settle(&mut self, after: Option<&Position>) {
+        let Some((before, m)) = self.pending.take() else {
+            return;
+        };
+        let status = match after {
+            Some(a) if a.checkers().is_empty() => CheckStatus::None,
+            Some(a) if a.has_legal_moves() => CheckStatus::Check,
+            Some(_) => CheckStatus::Checkmate,
+            None => before.check_status_after(m),
+        };
+        let suffix = match status {
+            CheckStatus::None => None,
+            CheckStatus::Check => Some(b'+'),
+            CheckStatus::Checkmate => Some(b'#'),
+        };
+        let out = &mut self.batch.text;
+        match self.target {
+            Target::Pgn => self.movetext.close_move(out, suffix),
+            Target::Jsonl => {
+                out.extend(suffix);
+                out.extend_from_slice(b"\",");
+            }
+            _ => out.extend(suffix),
         }
-        self.over
     }
 
     /// The mark of a failed game in PGN, at the place it failed.
     fn mark(&mut self, e: Option<&GameError>, text: &str) {
+        self.settle(None);
         if self.target != Target::Pgn {
             return;
         }
@@ -317,6 +385,7 @@ impl ConvertVisitor {
 
     /// Ends the game's text.
     fn finish(&mut self, summary: &GameSummary, failed: bool) {
+        self.settle(None);
         let termination = if failed { "*" } else { self.termination() };
         let out = &mut self.batch.text;
         match self.target {
@@ -331,6 +400,11 @@ impl ConvertVisitor {
                 }
             }
             Target::Jsonl => {
+                if self.moves > 0 {
+                    // The comma after the last move.
+                    out.pop();
+                    self.uci.pop();
+                }
                 out.extend_from_slice(b"],\"uci\":[");
                 out.extend_from_slice(&self.uci);
                 out.extend_from_slice(b"],\"result\":");
@@ -341,7 +415,7 @@ impl ConvertVisitor {
                 out.extend_from_slice(b",\"language\":");
                 json::push_str(out, summary.language.code());
                 out.extend_from_slice(b",\"opening\":");
-                match self.opening.opening() {
+                match self.opening.as_ref().and_then(Classifier::opening) {
                     Some(o) => {
                         out.extend_from_slice(b"{\"eco\":");
                         json::push_str(out, o.eco);
@@ -357,6 +431,12 @@ impl ConvertVisitor {
                 out.extend_from_slice(&self.warnings);
                 out.extend_from_slice(b"],\"complete\":");
                 out.extend_from_slice(if failed { b"false}\n" } else { b"true}\n" });
+            }
+            Target::Uci if self.moves > 0 => {
+                // The space after the last move.
+                if let Some(last) = out.last_mut() {
+                    *last = b'\n';
+                }
             }
             _ => out.push(b'\n'),
         }
@@ -400,11 +480,15 @@ impl GameVisitor for ConvertVisitor {
         self.errors.clear();
         self.warnings.clear();
         self.over = false;
-        self.opening.reset();
+        self.pending = None;
+        self.limit = self.start + MAX_GAME_OUTPUT;
+        if let Some(o) = &mut self.opening {
+            o.reset();
+        }
     }
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
-        if !self.full() {
+        if matches!(self.target, Target::Pgn | Target::Jsonl) && !self.full() {
             self.tags.push(name, &value.decode());
         }
     }
@@ -418,36 +502,59 @@ impl GameVisitor for ConvertVisitor {
         if self.full() {
             return;
         }
-        let out = &mut self.batch.text;
         match self.target {
             Target::Pgn => {
-                self.buf.clear();
-                self.format.write(before, m, &mut self.buf);
+                self.settle(Some(before));
+                let format = &self.format;
+                let out = &mut self.batch.text;
                 self.movetext
-                    .san(out, before.fullmove_number(), before.turn(), &self.buf);
+                    .open_move(out, before.fullmove_number(), before.turn(), |out| {
+                        format.write(before, m, out)
+                    });
             }
-            _ if depth > 0 => {}
+            _ if depth > 0 => return,
+            // A move and a space; the last space becomes the line end.
+            Target::Uci => {
+                let out = &mut self.batch.text;
+                // (Two spaces written and one taken back: one fixed-size
+                // copy.)
+                push_uci(out, m, before.castling_mode(), b"  ");
+                out.pop();
+                self.moves += 1;
+                return;
+            }
+            // `"move",`; the last comma is dropped.
             Target::Jsonl => {
-                if self.moves > 0 {
-                    out.push(b',');
-                    self.uci.push(b',');
-                }
+                // The mainline's moves follow each other: `before` is the
+                // position after the last one.
+                self.settle(Some(before));
+                let out = &mut self.batch.text;
                 out.push(b'"');
                 self.format.write(before, m, out);
-                out.push(b'"');
+                if !self.suffix {
+                    out.extend_from_slice(b"\",");
+                }
                 self.uci.push(b'"');
-                write_uci(m, before.castling_mode(), &mut self.uci);
-                self.uci.push(b'"');
-                self.moves += 1;
-                self.opening.push(&before.played(m));
+                push_uci(&mut self.uci, m, before.castling_mode(), b"\",");
+                if let Some(o) = self.opening.as_mut().filter(|o| o.looking()) {
+                    o.push(&before.played(m));
+                }
             }
+            // A space, then the move.
             _ => {
+                self.settle(Some(before));
+                let out = &mut self.batch.text;
                 if self.moves > 0 {
                     out.push(b' ');
                 }
                 self.format.write(before, m, out);
-                self.moves += 1;
             }
+        }
+        self.moves += 1;
+        if self.suffix {
+            self.pending = Some((*before, m));
+        } else if self.target == Target::Pgn {
+            self.movetext.close_move(&mut self.batch.text, None);
         }
     }
 
@@ -455,26 +562,33 @@ impl GameVisitor for ConvertVisitor {
         if self.full() {
             return;
         }
+        if self.target == Target::Pgn || depth == 0 {
+            self.settle(Some(before));
+        }
         let out = &mut self.batch.text;
         match self.target {
             Target::Pgn => self
                 .movetext
-                .san(out, before.fullmove_number(), before.turn(), b"--"),
+                .san(out, before.fullmove_number(), before.turn(), |out| {
+                    out.extend_from_slice(b"--")
+                }),
             _ if depth > 0 => {}
             Target::Jsonl => {
-                if self.moves > 0 {
-                    out.push(b',');
-                    self.uci.push(b',');
-                }
                 out.push(b'"');
                 self.format.write(before, Move::NULL, out);
-                out.push(b'"');
-                self.uci.extend_from_slice(b"\"0000\"");
+                out.extend_from_slice(b"\",");
+                self.uci.extend_from_slice(b"\"0000\",");
                 self.moves += 1;
                 let mut after = *before;
-                if after.play_null() {
-                    self.opening.push(&after);
+                if let Some(o) = self.opening.as_mut().filter(|o| o.looking()) {
+                    if after.play_null() {
+                        o.push(&after);
+                    }
                 }
+            }
+            Target::Uci => {
+                out.extend_from_slice(b"0000 ");
+                self.moves += 1;
             }
             _ => {
                 if self.moves > 0 {
@@ -488,24 +602,28 @@ impl GameVisitor for ConvertVisitor {
 
     fn nag(&mut self, nag: Nag) {
         if self.target == Target::Pgn && !self.full() {
+            self.settle(None);
             self.movetext.nag(&mut self.batch.text, nag.0);
         }
     }
 
     fn comment(&mut self, comment: &[u8]) {
         if self.target == Target::Pgn && !self.full() {
+            self.settle(None);
             self.movetext.comment(&mut self.batch.text, comment);
         }
     }
 
     fn begin_variation(&mut self) {
         if self.target == Target::Pgn && !self.full() {
+            self.settle(None);
             self.movetext.begin_variation();
         }
     }
 
     fn end_variation(&mut self) {
         if self.target == Target::Pgn && !self.full() {
+            self.settle(None);
             self.movetext.end_variation(&mut self.batch.text);
         }
     }

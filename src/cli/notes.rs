@@ -216,9 +216,10 @@ impl Notes {
         }
         self.text.extend_from_slice(&self.run);
         if self.run_more > 0 {
+            let lines = if self.run_more == 1 { "line" } else { "lines" };
             let _ = write!(
                 Text(&mut self.text),
-                " (and {} more lines outside games, to line {})",
+                " (and {} more {lines} outside games, to line {})",
                 self.run_more,
                 self.run_last_line
             );

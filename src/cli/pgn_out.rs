@@ -6,8 +6,8 @@
 //!
 //! What is written always reads back as the same game: variations are
 //! balanced (those left open by a failed game are closed), a `}` inside a
-//! comment is dropped, and no line of movetext begins with `[` or `%` (a
-//! tag line there would begin a new game, a `%` line would be skipped).
+//! comment is dropped, and no line of a comment can be a tag line (which
+//! would begin a new game there): a word `[Name` never begins a line.
 
 use movetext::Color;
 
@@ -121,7 +121,8 @@ fn write_tag(out: &mut Vec<u8>, name: &[u8], value: &[u8]) -> (usize, usize) {
 }
 
 /// Movetext with line wrapping and move numbers, written into a buffer the
-/// caller passes to each call.
+/// caller passes to each call. Each token is written as it comes, after a
+/// space that becomes a line end if the token would pass [`MAX_LINE`].
 #[derive(Debug)]
 pub struct Movetext {
     /// Bytes on the current line.
@@ -131,6 +132,16 @@ pub struct Movetext {
     /// Whether the next Black move needs its number (`12...`).
     need_number: bool,
     depth: usize,
+    /// A move written but not closed: its suffix may follow.
+    open: Option<Token>,
+}
+
+/// A token being written: where its space is (if it has one) and where it
+/// begins.
+#[derive(Copy, Clone, Debug)]
+struct Token {
+    space: Option<usize>,
+    start: usize,
 }
 
 impl Default for Movetext {
@@ -147,6 +158,7 @@ impl Movetext {
             opens: 0,
             need_number: true,
             depth: 0,
+            open: None,
         }
     }
 
@@ -155,99 +167,127 @@ impl Movetext {
         *self = Movetext::new();
     }
 
-    /// Makes room for a token of `len` bytes: a space, or a line end when
-    /// the line would pass [`MAX_LINE`] (`keep`: never a line end, for a
-    /// token that may not begin a line), then the pending `(`s.
+    /// Begins a token: a space unless the line is empty, then the pending
+    /// `(`s.
     #[inline]
-    fn space(&mut self, out: &mut Vec<u8>, len: usize, keep: bool) {
-        let len = self.opens + len;
-        if self.line > 0 {
-            if self.line + 1 + len > MAX_LINE && !keep {
-                out.push(b'\n');
-                self.line = 0;
-            } else {
-                out.push(b' ');
-                self.line += 1;
-            }
-        }
+    fn begin(&mut self, out: &mut Vec<u8>) -> Token {
+        let space = (self.line > 0).then(|| {
+            out.push(b' ');
+            out.len() - 1
+        });
+        let start = out.len();
         for _ in 0..self.opens {
             out.push(b'(');
         }
         self.opens = 0;
-        self.line += len;
+        Token { space, start }
     }
 
-    fn token(&mut self, out: &mut Vec<u8>, t: &[u8]) {
-        self.space(out, t.len(), false);
-        out.extend_from_slice(t);
-    }
-
-    /// A move (or `--`) written as `text`, played by `turn` at move `number`.
+    /// Ends a token: its space becomes a line end if the line would pass
+    /// [`MAX_LINE`] (unless `keep`: a token that may not begin a line).
     #[inline]
-    pub fn san(&mut self, out: &mut Vec<u8>, number: u32, turn: Color, text: &[u8]) {
-        if turn == Color::White || self.need_number {
-            let mut digits = [0u8; 16];
-            let mut n = digits.len();
-            let mut v = number;
-            loop {
-                n -= 1;
-                digits[n] = b'0' + (v % 10) as u8;
-                v /= 10;
-                if v == 0 {
-                    break;
-                }
+    fn end(&mut self, out: &mut [u8], t: Token, keep: bool) {
+        let len = out.len() - t.start;
+        match t.space {
+            Some(i) if self.line + 1 + len > MAX_LINE && !keep => {
+                out[i] = b'\n';
+                self.line = len;
             }
-            let dots: &[u8] = if turn == Color::White { b"." } else { b"..." };
-            let len = digits.len() - n + dots.len();
-            self.space(out, len, false);
-            out.extend_from_slice(&digits[n..]);
-            out.extend_from_slice(dots);
+            Some(_) => self.line += 1 + len,
+            None => self.line += len,
         }
-        self.token(out, text);
+    }
+
+    fn token(&mut self, out: &mut Vec<u8>, text: &[u8]) {
+        let t = self.begin(out);
+        out.extend_from_slice(text);
+        self.end(out, t, false);
+    }
+
+    /// A move (or `--`), played by `turn` at move `number`, its text
+    /// written by `write`.
+    #[inline]
+    pub fn san(
+        &mut self,
+        out: &mut Vec<u8>,
+        number: u32,
+        turn: Color,
+        write: impl FnOnce(&mut Vec<u8>),
+    ) {
+        self.open_move(out, number, turn, write);
+        self.close_move(out, None);
+    }
+
+    /// [`Movetext::san`] without the end of the move: its check or mate
+    /// suffix may follow, in [`Movetext::close_move`], before anything
+    /// else is written.
+    #[inline]
+    pub fn open_move(
+        &mut self,
+        out: &mut Vec<u8>,
+        number: u32,
+        turn: Color,
+        write: impl FnOnce(&mut Vec<u8>),
+    ) {
+        debug_assert!(self.open.is_none(), "a move left open");
+        if turn == Color::White || self.need_number {
+            let t = self.begin(out);
+            push_number(out, number);
+            if turn == Color::White {
+                out.push(b'.');
+            } else {
+                out.extend_from_slice(b"...");
+            }
+            self.end(out, t, false);
+        }
+        let t = self.begin(out);
+        write(out);
+        self.open = Some(t);
         self.need_number = false;
+    }
+
+    /// Ends the move [`Movetext::open_move`] began, with its `suffix`.
+    #[inline]
+    pub fn close_move(&mut self, out: &mut Vec<u8>, suffix: Option<u8>) {
+        if let Some(t) = self.open.take() {
+            if let Some(c) = suffix {
+                out.push(c);
+            }
+            self.end(out, t, false);
+        }
     }
 
     /// A NAG, `$n`.
     pub fn nag(&mut self, out: &mut Vec<u8>, nag: u8) {
-        let mut t = [b'$', 0, 0, 0];
-        let mut n = 1;
-        if nag >= 100 {
-            t[n] = b'0' + nag / 100;
-            n += 1;
-        }
-        if nag >= 10 {
-            t[n] = b'0' + nag / 10 % 10;
-            n += 1;
-        }
-        t[n] = b'0' + nag % 10;
-        self.token(out, &t[..=n]);
+        let t = self.begin(out);
+        out.push(b'$');
+        push_number(out, u32::from(nag));
+        self.end(out, t, false);
     }
 
     /// A comment, its words wrapped like tokens (whitespace runs become one
-    /// space; a `}` inside is dropped; a word that begins with `[` or `%`
-    /// never begins a line).
+    /// space; a `}` inside is dropped; a word `[Name`, which could begin a
+    /// tag line, never begins a line).
     pub fn comment(&mut self, out: &mut Vec<u8>, text: &[u8]) {
         let mut words = text
             .split(|b| b.is_ascii_whitespace())
-            .map(|w| (w, w.iter().filter(|&&b| b != b'}').count()))
-            .filter(|&(_, len)| len > 0)
+            .filter(|w| w.iter().any(|&b| b != b'}'))
             .peekable();
-        let mut first = true;
         if words.peek().is_none() {
             self.token(out, b"{}");
         }
-        while let Some((w, len)) = words.next() {
-            let last = words.peek().is_none();
-            let len = len + usize::from(first) + usize::from(last);
-            let keep = !first && matches!(w.first(), Some(b'[' | b'%'));
-            self.space(out, len, keep);
+        let mut first = true;
+        while let Some(w) = words.next() {
+            let t = self.begin(out);
             if first {
                 out.push(b'{');
             }
             out.extend(w.iter().filter(|&&b| b != b'}'));
-            if last {
+            if words.peek().is_none() {
                 out.push(b'}');
             }
+            let keep = !first && tag_name(w);
+            self.end(out, t, keep);
             first = false;
         }
         self.need_number = true;
@@ -291,6 +331,34 @@ impl Movetext {
     }
 }
 
+/// Whether `word` is `[Name` (letters, digits, `_`): at the start of a line
+/// it could begin a tag line (`[Name "value"]`).
+fn tag_name(word: &[u8]) -> bool {
+    word.len() > 1
+        && word[0] == b'['
+        && word[1..]
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// Appends `n` in decimal.
+#[inline]
+fn push_number(out: &mut Vec<u8>, n: u32) {
+    if n < 10 {
+        out.push(b'0' + n as u8);
+        return;
+    }
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut v = n;
+    while v > 0 {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -305,15 +373,15 @@ mod tests {
     #[test]
     fn wraps_and_numbers() {
         let t = text(|m, out| {
-            m.san(out, 1, Color::White, b"e4");
+            m.san(out, 1, Color::White, |o| o.extend_from_slice(b"e4"));
             m.comment(out, b"  best\nby test} ");
-            m.san(out, 1, Color::Black, b"e5");
+            m.san(out, 1, Color::Black, |o| o.extend_from_slice(b"e5"));
             m.begin_variation();
-            m.san(out, 1, Color::Black, b"c5");
+            m.san(out, 1, Color::Black, |o| o.extend_from_slice(b"c5"));
             m.nag(out, 1);
             m.nag(out, 146);
             m.end_variation(out);
-            m.san(out, 2, Color::White, b"Nf3");
+            m.san(out, 2, Color::White, |o| o.extend_from_slice(b"Nf3"));
             m.comment(out, b" }} ");
             m.finish(out, "*");
         });
@@ -327,8 +395,8 @@ mod tests {
     fn lines_at_most_80() {
         let t = text(|m, out| {
             for n in 1..=40 {
-                m.san(out, n, Color::White, b"Nf3");
-                m.san(out, n, Color::Black, b"Nf6");
+                m.san(out, n, Color::White, |o| o.extend_from_slice(b"Nf3"));
+                m.san(out, n, Color::Black, |o| o.extend_from_slice(b"Nf6"));
             }
             m.finish(out, "1/2-1/2");
         });
@@ -338,34 +406,41 @@ mod tests {
     }
 
     #[test]
-    fn no_line_begins_with_a_bracket_or_percent() {
+    fn no_comment_line_is_a_tag_line() {
         let t = text(|m, out| {
-            let words = "word ".repeat(15) + "[Event \"x\"] %clk " + &"w ".repeat(40) + "[a]";
+            let words =
+                "word ".repeat(15) + "[Event \"x\"] [%clk 0:01] " + &"w ".repeat(40) + "[a]";
             m.comment(out, words.as_bytes());
             m.finish(out, "*");
         });
-        assert!(
-            t.lines()
-                .all(|l| !l.starts_with('[') && !l.starts_with('%')),
-            "{t}"
-        );
-        assert!(t.contains(" [Event \"x\"] %clk w"), "{t}");
+        assert!(t.lines().all(|l| !l.starts_with("[Event")), "{t}");
+        assert!(t.contains(" [Event \"x\"]"), "{t}");
+        // Only a `[Name` word is kept off the start of a line.
+        assert!(t.lines().filter(|l| l.len() > 80).count() <= 1, "{t}");
+        let t = text(|m, out| {
+            let words = "word ".repeat(15) + "[%clk 0:01] " + &"w ".repeat(40);
+            m.comment(out, words.as_bytes());
+            m.finish(out, "*");
+        });
+        assert!(t.lines().all(|l| l.len() <= 80), "{t}");
+        assert!(tag_name(b"[Event") && tag_name(b"[a_1"));
+        assert!(!tag_name(b"[%clk") && !tag_name(b"[") && !tag_name(b"[Event]"));
     }
 
     #[test]
     fn open_variations_are_closed() {
         // A game that failed inside two variations, the inner one empty.
         let t = text(|m, out| {
-            m.san(out, 1, Color::White, b"e4");
-            m.san(out, 1, Color::Black, b"e5");
+            m.san(out, 1, Color::White, |o| o.extend_from_slice(b"e4"));
+            m.san(out, 1, Color::Black, |o| o.extend_from_slice(b"e5"));
             m.begin_variation();
-            m.san(out, 1, Color::Black, b"c5");
+            m.san(out, 1, Color::Black, |o| o.extend_from_slice(b"c5"));
             m.begin_variation();
             m.finish(out, "*");
         });
         assert_eq!(t, "1. e4 e5 (1... c5 ()) *\n\n");
         let t = text(|m, out| {
-            m.san(out, 1, Color::White, b"e4");
+            m.san(out, 1, Color::White, |o| o.extend_from_slice(b"e4"));
             m.begin_variation();
             m.comment(out, b"error");
             m.finish(out, "*");

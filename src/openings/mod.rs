@@ -250,6 +250,14 @@ impl Classifier {
         self.active = true;
     }
 
+    /// Whether positions are still looked up: the game can still reach a
+    /// named position. When not, [`Classifier::push`] only counts plies, and
+    /// a caller can spare making the position.
+    #[inline]
+    pub fn looking(&self) -> bool {
+        self.active
+    }
+
     /// The position after the next move of the game.
     #[inline]
     pub fn push(&mut self, pos: &Position) {

@@ -85,7 +85,7 @@ fn pzstd_file_from_the_lichess_database_style() {
     assert_eq!((r.code, r.stdout.as_str()), (Some(0), ""), "{}", r.stderr);
     assert_eq!(
         summary_counts(&r.stderr),
-        "games=60 valid=60 failed=0 moves=5239 bytes=56398"
+        "games=60 valid=60 failed=0 warnings=0 moves=5239 bytes=56398"
     );
     let r = run(&["convert", "--to", "uci", &f]);
     assert_eq!(r.stdout.lines().count(), 60);

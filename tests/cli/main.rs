@@ -4,6 +4,7 @@
 
 mod compressed;
 mod corpus;
+mod failed;
 mod io_errors;
 mod not_pgn;
 mod output_file;
