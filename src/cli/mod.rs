@@ -20,8 +20,10 @@ pub mod check;
 pub mod convert;
 pub mod input;
 pub mod json;
-pub mod output;
+#[cfg(test)]
+mod memory_tests;
 pub mod notes;
+pub mod output;
 pub mod parquet;
 pub mod perft;
 pub mod pgn_out;
