@@ -66,7 +66,7 @@ fn pgn_marks_the_error_closes_variations_and_ends_with_a_star() {
     );
     assert_eq!(
         back.stdout,
-        "<stdin>:31:1: game 3, \"bad fen - -\": bad FEN tag: invalid FEN at column 2: bad piece letter\n"
+        "<stdin>:30:1: game 3, \"bad fen - -\": bad FEN tag: invalid FEN at column 2: bad piece letter\n"
     );
 }
 
