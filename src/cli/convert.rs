@@ -27,12 +27,10 @@ use movetext::validate::{GameError, GameSummary, GameVisitor};
 use movetext::{CastlingMode, CheckStatus, Move, MoveKind, Position};
 
 use super::input::{read_games, sources, Reading};
-use super::output::Output;
 use super::notes::{self, Notes, Place, Severity};
+use super::output::Output;
 use super::pgn_out::{write_tags, Movetext, Tags};
-use super::{
-    eprint_line, json, parse_lang, Batch, Failure, Gather, ReadArgs, Text, BATCH_BYTES,
-};
+use super::{eprint_line, json, parse_lang, Batch, Failure, Gather, ReadArgs, Text, BATCH_BYTES};
 
 /// The most bytes one game may write; past it the game fails.
 pub const MAX_GAME_OUTPUT: usize = 8 << 20;

@@ -68,7 +68,10 @@ fn files_that_are_not_pgn() {
         assert_eq!(r.code, Some(0), "{blank:?}: {}", r.stderr);
         assert_eq!(
             summary_counts(&r.stderr),
-            format!("games=0 valid=0 failed=0 warnings=0 moves=0 bytes={}", blank.len())
+            format!(
+                "games=0 valid=0 failed=0 warnings=0 moves=0 bytes={}",
+                blank.len()
+            )
         );
     }
     // The other inputs are still read.
@@ -133,7 +136,10 @@ fn utf16_with_a_bom_is_read() {
         assert_eq!(r.code, Some(0), "{}", r.stderr);
         assert_eq!(
             summary_counts(&r.stderr),
-            format!("games=3 valid=3 failed=0 warnings=0 moves=94 bytes={}", text.len())
+            format!(
+                "games=3 valid=3 failed=0 warnings=0 moves=94 bytes={}",
+                text.len()
+            )
         );
     }
 }
