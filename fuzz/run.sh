@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Runs every fuzz target for SECONDS seconds each (default 60), after one
-# build. Seeds are the committed corpus/<target>/ (read only); new inputs go
-# to target/corpus/<target>/, crashes to artifacts/<target>/ (and the script
-# fails). Needs nightly and cargo-fuzz (`cargo install cargo-fuzz`).
+# build. Seeds are the committed seeds/<target>/, replayed with exact
+# counts by tests/fuzz_regressions.rs, so never written to: libFuzzer
+# writes new inputs only to the first corpus folder given,
+# target/corpus/<target>/, and crashes to artifacts/<target>/ (and the
+# script fails). A bare `cargo fuzz run <target>` writes to
+# corpus/<target>/, which git and the tests ignore. Needs nightly and
+# cargo-fuzz (`cargo install cargo-fuzz`).
 #
 #     fuzz/run.sh 300
 #
@@ -20,7 +24,7 @@ export LSAN_OPTIONS="suppressions=$PWD/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 for target in $(cargo +nightly fuzz list); do
     case " ${FUZZ_SKIP:-} " in *" $target "*) printf '\n--- skip %s\n' "$target"; continue ;; esac
     printf '\n--- fuzz %s for %ss\n' "$target" "$secs"
-    mkdir -p "target/corpus/$target" "corpus/$target"
-    cargo +nightly fuzz run -a "$target" "target/corpus/$target" "corpus/$target" -- \
+    mkdir -p "target/corpus/$target"
+    cargo +nightly fuzz run -a "$target" "target/corpus/$target" "seeds/$target" -- \
         -max_total_time="$secs" -print_final_stats=1 "$@"
 done

@@ -1,8 +1,12 @@
 //! Replays fuzz inputs through the fuzz targets' own code
 //! (`fuzz/src/lib.rs`, included below): the committed seed corpora
-//! (`fuzz/corpus/<target>/`) and every crash input the fuzzers found,
-//! minimized, under `tests/data/fuzz/<target>/` (each file named after the
-//! bug and described in `tests/data/fuzz/README.md`).
+//! (`fuzz/seeds/<target>/`, which fuzzing never writes to: `fuzz/run.sh`
+//! gives libFuzzer `fuzz/target/corpus/<target>/` as the folder to write)
+//! and every crash input the fuzzers found, minimized, under
+//! `tests/data/fuzz/<target>/` (each file named after the bug and
+//! described in `tests/data/fuzz/README.md`). Each replay checks the exact
+//! number of inputs it ran, and the folders present are exactly those
+//! listed here, so a renamed, emptied or new folder fails.
 
 #[path = "../fuzz/src/lib.rs"]
 mod fuzz_checks;
@@ -12,19 +16,29 @@ use std::path::Path;
 use fuzz_checks::Event;
 use movetext::validate::{GameError, GameSummary, GameVisitor, ValidateOptions, Validator};
 
-/// Runs `target` on every file of `dir` (if it exists); returns how many.
+/// The committed seeds of each fuzz target: folder and number of files.
+const SEEDS: [(&str, usize); 6] = [
+    ("fen", 288),
+    ("legals_are_legal", 296),
+    ("notation_parsers", 152),
+    ("notation_roundtrip", 28),
+    ("pgn_chunked", 34),
+    ("pgn_reader", 34),
+];
+
+/// The crash inputs found by each fuzz target: folder and number of files
+/// (targets that never failed have none).
+const CRASH_INPUTS: [(&str, usize); 3] = [("fen", 3), ("pgn_chunked", 3), ("pgn_reader", 6)];
+
+/// Runs `target` on every file of `dir`; returns how many. A missing
+/// folder, or anything in it that is not a file, fails the test.
 fn replay(dir: &Path, target: fn(&[u8])) -> usize {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return 0;
-    };
-    // Subdirectories (`open/`: inputs of reported, unfixed bugs) are not
-    // replayed here; each has its own `#[ignore]`d test.
-    let mut paths: Vec<_> = entries
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_file())
-        .collect();
+    let entries =
+        std::fs::read_dir(dir).unwrap_or_else(|e| panic!("fuzz inputs {}: {e}", dir.display()));
+    let mut paths: Vec<_> = entries.map(|e| e.unwrap().path()).collect();
     paths.sort();
     for path in &paths {
+        assert!(path.is_file(), "{} is not a file", path.display());
         let data = std::fs::read(path).unwrap();
         eprintln!("replaying {}", path.display());
         target(&data);
@@ -36,101 +50,94 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The subfolders of `dir`, sorted.
+fn folders(dir: &str) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(root().join(dir))
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|e| e.unwrap())
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// Replays the seeds of `name` with `target`, checking their number.
+fn seeds(name: &str, target: fn(&[u8])) {
+    let (_, expected) = SEEDS.iter().find(|(n, _)| *n == name).unwrap();
+    let n = replay(&root().join("fuzz/seeds").join(name), target);
+    assert_eq!(n, *expected, "seeds of {name}");
+}
+
+/// Replays the crash inputs of `name` with `target`, checking their number.
+fn crash_inputs(name: &str, target: fn(&[u8])) {
+    let (_, expected) = CRASH_INPUTS.iter().find(|(n, _)| *n == name).unwrap();
+    let n = replay(&root().join("tests/data/fuzz").join(name), target);
+    assert_eq!(n, *expected, "crash inputs of {name}");
+}
+
+/// Every fuzz target has seeds and a replay test, and every folder of
+/// seeds or crash inputs is one listed above (a renamed one would
+/// otherwise go unreplayed in silence).
+#[test]
+fn replayed_folders_are_the_fuzz_targets() {
+    let mut targets: Vec<String> = std::fs::read_dir(root().join("fuzz/fuzz_targets"))
+        .unwrap()
+        .map(|e| {
+            let p = e.unwrap().path();
+            p.file_stem().unwrap().to_string_lossy().into_owned()
+        })
+        .collect();
+    targets.sort();
+    let names = |t: &[(&str, usize)]| t.iter().map(|(n, _)| n.to_string()).collect::<Vec<_>>();
+    assert_eq!(names(&SEEDS), targets);
+    assert_eq!(folders("fuzz/seeds"), targets);
+    assert_eq!(folders("tests/data/fuzz"), names(&CRASH_INPUTS));
+}
+
 #[test]
 fn fen_seed_corpus() {
-    let n = replay(&root().join("fuzz/corpus/fen"), fuzz_checks::fen);
-    assert_eq!(n, 288);
+    seeds("fen", fuzz_checks::fen);
 }
 
 #[test]
 fn legals_are_legal_seed_corpus() {
-    let n = replay(
-        &root().join("fuzz/corpus/legals_are_legal"),
-        fuzz_checks::legals_are_legal,
-    );
-    assert_eq!(n, 296);
-}
-
-#[test]
-fn fen_crash_inputs() {
-    // Skips inputs of open (reported, unfixed) bugs; see below.
-    replay(&root().join("tests/data/fuzz/fen"), fuzz_checks::fen);
-}
-
-#[test]
-fn legals_are_legal_crash_inputs() {
-    replay(
-        &root().join("tests/data/fuzz/legals_are_legal"),
-        fuzz_checks::legals_are_legal,
-    );
+    seeds("legals_are_legal", fuzz_checks::legals_are_legal);
 }
 
 #[test]
 fn notation_parsers_seed_corpus() {
-    let n = replay(
-        &root().join("fuzz/corpus/notation_parsers"),
-        fuzz_checks::notation_parsers,
-    );
-    assert_eq!(n, 152);
+    seeds("notation_parsers", fuzz_checks::notation_parsers);
 }
 
 #[test]
 fn notation_roundtrip_seed_corpus() {
-    let n = replay(
-        &root().join("fuzz/corpus/notation_roundtrip"),
-        fuzz_checks::notation_roundtrip,
-    );
-    assert_eq!(n, 28);
-}
-
-#[test]
-fn notation_parsers_crash_inputs() {
-    replay(
-        &root().join("tests/data/fuzz/notation_parsers"),
-        fuzz_checks::notation_parsers,
-    );
-}
-
-#[test]
-fn notation_roundtrip_crash_inputs() {
-    replay(
-        &root().join("tests/data/fuzz/notation_roundtrip"),
-        fuzz_checks::notation_roundtrip,
-    );
+    seeds("notation_roundtrip", fuzz_checks::notation_roundtrip);
 }
 
 #[test]
 fn pgn_reader_seed_corpus() {
-    let n = replay(
-        &root().join("fuzz/corpus/pgn_reader"),
-        fuzz_checks::pgn_reader,
-    );
-    assert_eq!(n, 34);
+    seeds("pgn_reader", fuzz_checks::pgn_reader);
 }
 
 #[test]
 fn pgn_chunked_seed_corpus() {
-    let n = replay(
-        &root().join("fuzz/corpus/pgn_chunked"),
-        fuzz_checks::pgn_chunked,
-    );
-    assert_eq!(n, 34);
+    seeds("pgn_chunked", fuzz_checks::pgn_chunked);
+}
+
+#[test]
+fn fen_crash_inputs() {
+    crash_inputs("fen", fuzz_checks::fen);
 }
 
 #[test]
 fn pgn_reader_crash_inputs() {
-    replay(
-        &root().join("tests/data/fuzz/pgn_reader"),
-        fuzz_checks::pgn_reader,
-    );
+    crash_inputs("pgn_reader", fuzz_checks::pgn_reader);
 }
 
 #[test]
 fn pgn_chunked_crash_inputs() {
-    replay(
-        &root().join("tests/data/fuzz/pgn_chunked"),
-        fuzz_checks::pgn_chunked,
-    );
+    crash_inputs("pgn_chunked", fuzz_checks::pgn_chunked);
 }
 
 /// Found by the `fen` fuzzer: `Position::from_fen` accepted two castling
