@@ -255,7 +255,7 @@ fn variations_after_null_moves_start_from_the_right_position() {
     assert_eq!(games[0].errors, Vec::<String>::new());
     assert_eq!(
         games[0].moves.join(" "),
-        "e2e4 -- d2d4 1:g1f3 -- 1:b1c3 -- 1:e7e5 g1f3 1:c2c4"
+        "e2e4 -- d2d4 1:g1f3 1:-- 1:b1c3 -- 1:e7e5 g1f3 1:c2c4"
     );
     assert_eq!(
         (games[0].summary.moves, games[0].summary.variation_moves),

@@ -43,8 +43,12 @@ impl GameVisitor for Collect {
             format!("{depth}:{s}")
         });
     }
-    fn null_move(&mut self, _before: &Position, _depth: u32) {
-        self.moves.push("--".to_string());
+    fn null_move(&mut self, _before: &Position, depth: u32) {
+        self.moves.push(if depth == 0 {
+            "--".to_string()
+        } else {
+            format!("{depth}:--")
+        });
     }
     fn error(&mut self, e: &GameError) {
         self.errors.push(format!("{}:{}: {e}", e.line, e.column));
