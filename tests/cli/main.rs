@@ -166,6 +166,9 @@ fn convert_each_line_notation() {
     );
 }
 
+/// The export's layout: movetext's own output kept as a snapshot, for
+/// the formatting only (tag order, move numbers, line width); its content
+/// is checked against python-chess by `pgn_export_keeps_what_python_chess_reads`.
 #[test]
 fn convert_to_pgn_export() {
     let r = run(&["convert", "--to", "pgn", &data("small.pgn")]);
@@ -176,6 +179,221 @@ fn convert_to_pgn_export() {
         .stdout
         .lines()
         .all(|l| l.starts_with('[') || l.len() <= 80));
+}
+
+/// `convert --to pgn` of `small.pgn` and the embedded sample, as bytes.
+fn pgn_export() -> Vec<u8> {
+    let out = Command::new(env!("CARGO_BIN_EXE_movetext"))
+        .args(["convert", "--to", "pgn", &data("small.pgn"), &sample()])
+        .output()
+        .expect("run movetext");
+    assert_eq!(
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).as_ref()
+        ),
+        (Some(0), "")
+    );
+    out.stdout
+}
+
+/// What python-chess 1.11.2 reads in `small.pgn` and the embedded sample
+/// (315 games: tags, moves in its SAN, comments, NAGs, variations,
+/// results), one event a line, made by `scripts/pgn_events.py` (its header
+/// says the format).
+fn python_chess_events() -> Vec<String> {
+    std::fs::read_to_string(data("export.events.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Compares two event lists line by line; on the first difference, shows
+/// the lines around it.
+fn assert_same_events(ours: &[String], expected: &[String], what: &str) {
+    if let Some(i) = (0..ours.len().min(expected.len())).find(|&i| ours[i] != expected[i]) {
+        let at = |v: &[String]| v[i.saturating_sub(5)..(i + 3).min(v.len())].join("\n");
+        panic!(
+            "{what}: event {} differs\n--- ours:\n{}\n--- python-chess:\n{}",
+            i + 1,
+            at(ours),
+            at(expected)
+        );
+    }
+    assert_eq!(ours.len(), expected.len(), "{what}: number of events");
+}
+
+/// A game's content in python-chess's model (`scripts/pgn_events.py`):
+/// after a move its NAGs (a move glyph read as its NAG), sorted, then its
+/// comments joined into one, whitespace runs collapsed.
+#[derive(Default)]
+struct Content {
+    out: Vec<String>,
+    nags: Vec<u8>,
+    comments: Vec<String>,
+}
+
+impl Content {
+    fn flush(&mut self) {
+        self.nags.sort_unstable();
+        for n in self.nags.drain(..) {
+            self.out.push(format!("nag {n}"));
+        }
+        let text = self.comments.join(" ");
+        let text: Vec<&str> = text.split_whitespace().collect();
+        if !text.is_empty() {
+            self.out.push(format!("comment {}", text.join(" ")));
+        }
+        self.comments.clear();
+    }
+}
+
+impl movetext::pgn::Visitor for Content {
+    type Output = ();
+    fn begin_game(&mut self, game: u64) -> movetext::pgn::Control {
+        self.out.push(format!("game {game}"));
+        movetext::pgn::Control::Continue
+    }
+    fn tag(
+        &mut self,
+        name: &[u8],
+        value: movetext::pgn::RawTag<'_>,
+        _: movetext::pgn::Location,
+    ) -> movetext::pgn::Control {
+        self.out.push(format!(
+            "tag {} {}",
+            String::from_utf8_lossy(name),
+            String::from_utf8_lossy(&value.decode())
+        ));
+        movetext::pgn::Control::Continue
+    }
+    fn san(&mut self, san: &[u8], _: movetext::pgn::Location) -> movetext::pgn::Control {
+        self.flush();
+        let glyph = san
+            .iter()
+            .rev()
+            .take_while(|b| matches!(b, b'!' | b'?'))
+            .count();
+        let (mv, glyph) = san.split_at(san.len() - glyph);
+        self.out
+            .push(format!("move {}", String::from_utf8_lossy(mv)));
+        let nag = match glyph {
+            b"" => None,
+            b"!" => Some(1),
+            b"?" => Some(2),
+            b"!!" => Some(3),
+            b"??" => Some(4),
+            b"!?" => Some(5),
+            b"?!" => Some(6),
+            g => panic!("glyph {:?}", String::from_utf8_lossy(g)),
+        };
+        self.nags.extend(nag);
+        movetext::pgn::Control::Continue
+    }
+    fn null_move(&mut self, _: &[u8], _: movetext::pgn::Location) -> movetext::pgn::Control {
+        self.flush();
+        self.out.push("move --".to_string());
+        movetext::pgn::Control::Continue
+    }
+    fn nag(&mut self, nag: movetext::pgn::Nag) -> movetext::pgn::Control {
+        self.nags.push(nag.0);
+        movetext::pgn::Control::Continue
+    }
+    fn comment(&mut self, comment: &[u8]) -> movetext::pgn::Control {
+        self.comments
+            .push(String::from_utf8_lossy(comment).into_owned());
+        movetext::pgn::Control::Continue
+    }
+    fn begin_variation(&mut self) -> movetext::pgn::Control {
+        self.flush();
+        self.out.push("(".to_string());
+        movetext::pgn::Control::Continue
+    }
+    fn end_variation(&mut self) -> movetext::pgn::Control {
+        self.flush();
+        self.out.push(")".to_string());
+        movetext::pgn::Control::Continue
+    }
+    fn result(&mut self, raw: &[u8], _: movetext::pgn::GameResult) -> movetext::pgn::Control {
+        self.flush();
+        self.out
+            .push(format!("result {}", String::from_utf8_lossy(raw)));
+        movetext::pgn::Control::Continue
+    }
+    fn error(&mut self, e: &movetext::pgn::PgnError<'_>) -> movetext::pgn::Control {
+        panic!("the export reads back with an error: {e}");
+    }
+    fn end_game(&mut self) {
+        self.flush();
+    }
+}
+
+/// `convert --to pgn` keeps every game's content: its export, read back,
+/// holds the tags, moves, comments, NAGs, variations and results that
+/// python-chess reads in the input (the fixture `export.events.txt`).
+/// python-chess fills in the Seven Tag Roster's missing tags as the export
+/// does; for the sample's game with `[FEN ""]` it gives the tags and an
+/// error only (movetext writes the tags and the result, no moves).
+#[test]
+fn pgn_export_keeps_what_python_chess_reads() {
+    let mut v = Content::default();
+    movetext::pgn::Reader::from_slice(&pgn_export())
+        .read_all(&mut v, |()| ())
+        .unwrap();
+    let mut ours = v.out;
+    // The game python-chess cannot walk: its tags, then its error, where
+    // movetext's export has its tags and result.
+    let fen = ours.iter().position(|l| l == "tag FEN ").unwrap();
+    assert_eq!(ours[fen + 1], "result 0-1");
+    ours[fen + 1] = "error empty fen".to_string();
+    let expected = python_chess_events();
+    assert_eq!(
+        expected.iter().filter(|l| l.starts_with("game ")).count(),
+        315
+    );
+    assert_same_events(&ours, &expected, "movetext's export read back");
+}
+
+/// python-chess itself reads movetext's export as it reads the input:
+/// `scripts/pgn_events.py` on the export gives the fixture it gave on the
+/// input. Needs python3 with python-chess 1.11.2 (`.ci/run` installs it
+/// with pip); without it the test fails.
+#[test]
+#[ignore = "needs python-chess: pip install chess==1.11.2 (.ci/run does)"]
+fn pgn_export_read_by_python_chess() {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("export.pgn");
+    std::fs::write(&path, pgn_export()).unwrap();
+    let script = format!("{}/scripts/pgn_events.py", env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("python3")
+        .arg(&script)
+        .arg(&path)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("python3 {script}: {e}; this test needs python3 and python-chess 1.11.2")
+        });
+    assert!(
+        out.status.success(),
+        "python3 {script} failed (python-chess 1.11.2 installed? pip install chess==1.11.2):\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("# python-chess 1.11.2,"),
+        "python-chess version: {}",
+        text.lines().next().unwrap_or("")
+    );
+    let theirs: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    assert_same_events(
+        &theirs,
+        &python_chess_events(),
+        "python-chess on movetext's export",
+    );
 }
 
 #[test]
