@@ -489,7 +489,9 @@ fn move_locations_match_a_naive_count_with_every_line_end() {
                 checked += 1;
             }
         }
-        assert!(checked > 3000, "{checked}");
+        // python-chess 1.11.2 reads 3,943 moves in excerpt.pgn (48 games,
+        // mainlines and variations, no null move).
+        assert_eq!(checked, 3_943);
     }
 }
 
