@@ -23,8 +23,11 @@
 //! Groups: `stream/validate` (movetext on one thread, movetext on all
 //! threads with `pgn::par_read`, pgn-reader + shakmaty), `stream/tokenize`
 //! (a visitor that counts tokens, variations read), `stream/split` (game
-//! starts only: movetext's `split::count_game_starts_read`, pgn-reader's
-//! `skip_game`). Peak memory is not criterion's to measure:
+//! starts only: movetext's `split::count_game_starts_read`, which reads on
+//! one thread and counts on another, pgn-reader's `skip_game`). On the
+//! streams of [`COUNTS`] the tokens and games of both sides are checked too;
+//! `.ci/run` runs them on a quarter GiB (`MOVETEXT_STREAM_GIB=0.25 cargo
+//! bench --bench stream -- --test`, one pass of each bench). Peak memory is not criterion's to measure:
 //! `scripts/throughput.sh` runs the same passes under `/usr/bin/time -v`.
 
 #[path = "common/pgn_peers.rs"]
@@ -51,6 +54,15 @@ const BIG_4G: (u64, Totals, u64) = (
     },
     70,
 );
+
+/// Both sides' token and game counts on the streams where they were
+/// traced: (bytes, movetext's tokens, pgn-reader's, movetext's game starts,
+/// pgn-reader's games). The quarter GiB that `.ci/run` streams
+/// (`MOVETEXT_STREAM_GIB=0.25`: human-pgnmentor and the start of
+/// engine-tcec) holds none of the places where the two differ (`pgn.rs`,
+/// `expected`): the counts are equal.
+const COUNTS: [(u64, u64, u64, u64, u64); 1] =
+    [(268_466_127, 32_113_702, 32_113_702, 380_990, 380_990)];
 
 /// The stream's path, built first with make-big.sh when it is missing.
 fn stream() -> PathBuf {
@@ -104,6 +116,13 @@ fn validate(c: &mut Criterion, path: &Path, bytes: u64, threads: usize) {
     if let (Some(one), Some(all)) = (one, all) {
         assert_eq!(one, all, "movetext: one thread against {threads}");
     }
+    // The streams of COUNTS hold none of the games where the peer's counts
+    // differ (see `validate.rs`, `checked_corpus`).
+    if COUNTS.iter().any(|c| c.0 == bytes) {
+        if let (Some(one), Some(peer)) = (one, peer) {
+            assert_eq!(one, peer, "movetext against pgn-reader+shakmaty");
+        }
+    }
     if bytes == BIG_4G.0 {
         for r in [one, all].into_iter().flatten() {
             assert_eq!(r, (BIG_4G.1, BIG_4G.2), "movetext on the 4 GiB stream");
@@ -122,12 +141,22 @@ fn tokenize(c: &mut Criterion, path: &Path, bytes: u64) {
     });
     g.finish();
     println!("stream/tokenize: tokens: movetext {ours:?}, pgn-reader {theirs:?}");
+    // Only what ran (a filter may leave a side out) is compared.
+    if let Some(&(_, mt, pr, _, _)) = COUNTS.iter().find(|c| c.0 == bytes) {
+        assert!(ours.is_none_or(|n| n == mt), "stream/tokenize: movetext");
+        assert!(
+            theirs.is_none_or(|n| n == pr),
+            "stream/tokenize: pgn-reader"
+        );
+    }
 }
 
 fn split(c: &mut Criterion, path: &Path, bytes: u64) {
     let mut g = pgn_peers::one_pass_group(c, "stream/split", bytes, Duration::from_secs(30));
     let (mut ours, mut theirs) = (None, None);
-    g.bench_function("movetext", |b| {
+    // `count_game_starts_read` reads on the calling thread and counts on a
+    // second one; pgn-reader reads and skips on one.
+    g.bench_function("movetext 2 threads (read, count)", |b| {
         b.iter(|| {
             ours = Some(movetext::pgn::split::count_game_starts_read(open(path)).expect("read"))
         })
@@ -137,6 +166,10 @@ fn split(c: &mut Criterion, path: &Path, bytes: u64) {
     });
     g.finish();
     println!("stream/split: games: movetext {ours:?} hard starts, pgn-reader {theirs:?}");
+    if let Some(&(_, _, _, mt, pr)) = COUNTS.iter().find(|c| c.0 == bytes) {
+        assert!(ours.is_none_or(|n| n == mt), "stream/split: movetext");
+        assert!(theirs.is_none_or(|n| n == pr), "stream/split: pgn-reader");
+    }
 }
 
 fn main() {

@@ -162,7 +162,9 @@ mod ours {
     }
 }
 
-/// Counts every movetext token; pgn-reader's side.
+/// Counts every movetext token; pgn-reader's side. pgn-reader hands a
+/// comment longer than 255 bytes (its default) over in parts, the last
+/// through `comment`: a comment counts once, as on movetext's side.
 #[derive(Default)]
 pub struct Theirs {
     pub tokens: u64,
@@ -185,6 +187,9 @@ impl pgn_reader::Visitor for Theirs {
     }
     fn nag(&mut self, _: &mut (), _nag: pgn_reader::Nag) -> ControlFlow<()> {
         self.tokens += 1;
+        ControlFlow::Continue(())
+    }
+    fn partial_comment(&mut self, _: &mut (), _c: pgn_reader::RawComment<'_>) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
     fn comment(&mut self, _: &mut (), _c: pgn_reader::RawComment<'_>) -> ControlFlow<()> {
