@@ -1,9 +1,10 @@
 //! Every game of `shared/corpus/sample.pgn`: the same mainline moves as
 //! python-chess (`tests/data/reference/sample_games.txt`).
 
-use movetext::validate::ValidateOptions;
+use movetext::validate::{GameSummary, GameVisitor, ValidateOptions};
+use movetext::Position;
 
-use super::validate;
+use super::{validate, validate_with};
 
 /// A file of the shared material, beside the repository (`../shared`, as
 /// on the team's machines and in CI) or at `/work/shared` (from a git
@@ -133,27 +134,120 @@ fn sample_games_equal_python_chess() {
     assert_eq!(differences, SAMPLE_DIFFERENCES.len());
 }
 
-/// Every corpus file: games and mainline plies against python-chess's
-/// counts (`tests/data/reference/corpus_counts.txt`, columns: file bytes
-/// split_chunks games error_free raised plies_all plies_error_free).
+/// A reference file of `tests/data/reference/`.
+fn reference(name: &str) -> String {
+    let path = format!("{}/tests/data/reference/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// A game as `scripts/corpus_games.py` writes it: mainline plies (null
+/// moves included) and `e` when the game has errors (for movetext: failed).
+#[derive(Default)]
+struct Line {
+    nulls: u32,
+}
+
+impl GameVisitor for Line {
+    type Output = String;
+    fn null_move(&mut self, _before: &Position, depth: u32) {
+        self.nulls += u32::from(depth == 0);
+    }
+    fn end_game(&mut self, summary: &GameSummary) -> String {
+        let plies = summary.moves + std::mem::take(&mut self.nulls);
+        format!("{plies}{}", if summary.failed { "e" } else { "" })
+    }
+}
+
+/// CRC-32 (IEEE, as Python's `zlib.crc32`).
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = (crc >> 1) ^ (0xEDB8_8320 & (crc & 1).wrapping_neg());
+        }
+    }
+    !crc
+}
+
+/// The lines of a file of `corpus_blocks.txt`, or of the per-game file it
+/// is made from: each `= <file>` section's lines by file name.
+fn sections(text: &str) -> Vec<(String, Vec<&str>)> {
+    let mut out: Vec<(String, Vec<&str>)> = Vec::new();
+    for l in text.lines().filter(|l| !l.starts_with('#')) {
+        match l.strip_prefix("= ") {
+            Some(name) => out.push((name.to_string(), Vec::new())),
+            None => out.last_mut().expect("a `= file` line first").1.push(l),
+        }
+    }
+    out
+}
+
+/// One game where movetext and python-chess differ, from
+/// `corpus_differences.txt`.
+struct Difference<'a> {
+    file: &'a str,
+    chunk: usize,
+    python_chess: &'a str,
+    movetext: &'a str,
+}
+
+fn differences(text: &str) -> Vec<Difference<'_>> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            assert_eq!(f.len(), 5, "corpus_differences.txt: {l}");
+            assert!(!f[4].trim().is_empty(), "no reason given: {l}");
+            Difference {
+                file: f[0],
+                chunk: f[1].parse().unwrap(),
+                python_chess: f[2],
+                movetext: f[3],
+            }
+        })
+        .collect()
+}
+
+/// Every game of the five corpus files and the two bench files against
+/// python-chess 1.11.2, game by game (421,427 games, 34.2 M plies).
+///
+/// python-chess's figures are made by `scripts/corpus_games.py`, which
+/// reads every game as `corpus_counts.txt` counts them and writes one line
+/// per piece of the split: `<plies><e when it has errors>` per game (more
+/// than one game when python-chess reads stray text after a result as
+/// further games). They are committed as a CRC-32 per block of 1,000 lines
+/// (`corpus_blocks.txt`). movetext's games are read with the default
+/// options; its game N stands for piece N, its line is built the same way
+/// (`e`: the game failed). Every game where the lines differ is listed,
+/// with both lines and why, in `corpus_differences.txt`: the test checks
+/// movetext's line there, puts python-chess's in its place, and then every
+/// block's CRC must be python-chess's. When a block differs, make the
+/// per-game file with the script and point `CORPUS_GAMES` at it: the test
+/// then names each game that differs.
 #[test]
 #[ignore]
-fn corpus_counts_equal_python_chess() {
-    let reference = std::fs::read_to_string(format!(
-        "{}/tests/data/reference/corpus_counts.txt",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
+fn corpus_games_equal_python_chess() {
+    let counts = reference("corpus_counts.txt");
+    let blocks_text = reference("corpus_blocks.txt");
+    let blocks = sections(&blocks_text);
+    let differences_text = reference("corpus_differences.txt");
+    let differences = differences(&differences_text);
+    let full = std::env::var("CORPUS_GAMES")
+        .ok()
+        .map(|p| std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{p}: {e}")));
+    let full = full.as_deref().map(sections);
     let mut report = Vec::new();
-    let mut mismatches = 0;
-    for line in reference.lines().filter(|l| !l.starts_with('#')) {
-        let f: Vec<&str> = line.split_whitespace().collect();
-        let (name, bytes, chunks, plies_all): (&str, u64, u64, u64) = (
-            f[0],
-            f[1].parse().unwrap(),
-            f[2].parse().unwrap(),
-            f[6].parse().unwrap(),
-        );
+    let mut failures = Vec::new();
+    let mut listed = 0;
+    for (name, file_blocks) in &blocks {
+        let row: Vec<&str> = counts
+            .lines()
+            .find(|l| l.split(' ').next() == Some(name))
+            .unwrap_or_else(|| panic!("{name} not in corpus_counts.txt"))
+            .split(' ')
+            .collect();
+        let (bytes, chunks): (usize, usize) = (row[1].parse().unwrap(), row[2].parse().unwrap());
         let raw = shared(&format!("corpus/{name}"));
         let mut data = Vec::new();
         std::io::Read::read_to_end(
@@ -161,43 +255,68 @@ fn corpus_counts_equal_python_chess() {
             &mut data,
         )
         .unwrap();
-        assert_eq!(data.len() as u64, bytes, "{name}: decompressed size");
-        let games = validate(&data, ValidateOptions::default());
-        let moves: u64 = games.iter().map(|g| u64::from(g.summary.moves)).sum();
-        let failed = games.iter().filter(|g| g.summary.failed).count();
-        // online.pgn: python-chess's plies exactly; 13 failed games against
-        // its 17 games with errors: 11 illegal moves in both, and 6 games
-        // with `[FEN ""]`, of which movetext fails the 2 with moves (the
-        // other 4 have none; sample.pgn has one such game too).
-        // annotated-misc: 27 plies more than python-chess, in four games
-        // where python-chess is wrong, traced game by game:
-        // - a game set up by `FEN` with a comment before `62... Kh7` (movetext
-        //   game 5720): python-chess reads no moves, then a second game from
-        //   the start position that fails on `Kh7`; movetext plays all 74
-        //   plies from the FEN;
-        // - Kramnik - Deep Fritz, Bahrain 2002 (game 10205) has a blank line
-        //   inside the movetext after `29.`: python-chess ends the game
-        //   there (56 plies, then a game failing on `Bxg5`); movetext reads
-        //   the 68 plies its `PlyCount` tag says;
-        // - Kamsky - Karpov 1993 (game 10132) has a stray `}`: movetext
-        //   reports it and fails the game after 38 plies (an unknown token
-        //   fails a game); python-chess skips it and reads 98;
-        // - game 10846 fails on `1... Bxc6+` in both (python-chess raises).
-        // pgnmentor: 2 failed games in both.
-        let (want_games, want_moves, want_failed) = match name {
-            "online.pgn.zst" => (chunks, plies_all, 13),
-            "annotated-misc.pgn.zst" => (chunks, 888_067, 5),
-            "human-pgnmentor.pgn.zst" => (chunks, plies_all, 2),
-            _ => (chunks, plies_all, 0),
-        };
-        let ok = games.len() as u64 == want_games && moves == want_moves && failed == want_failed;
-        mismatches += usize::from(!ok);
+        assert_eq!(data.len(), bytes, "{name}: decompressed size");
+        let mut lines = validate_with(&data, Line::default(), ValidateOptions::default());
+        assert_eq!(lines.len(), chunks, "{name}: games (python-chess's pieces)");
+        let failed = lines.iter().filter(|l| l.ends_with('e')).count();
+        let plies: u64 = lines
+            .iter()
+            .map(|l| l.trim_end_matches('e').parse::<u64>().unwrap())
+            .sum();
         report.push(format!(
-            "{name}: games {} (python-chess split {chunks}), plies {moves} (python-chess {plies_all}), failed {failed}{}",
-            games.len(),
-            if ok { "" } else { "  MISMATCH" }
+            "{name}: {} games, {plies} plies, {failed} failed",
+            lines.len()
         ));
+        for d in differences.iter().filter(|d| d.file == name) {
+            let ours = &mut lines[d.chunk - 1];
+            if ours != d.movetext {
+                failures.push(format!(
+                    "{name} game {}: movetext {ours}, listed {}",
+                    d.chunk, d.movetext
+                ));
+            }
+            assert_ne!(
+                d.python_chess, d.movetext,
+                "{name} game {}: listed, no difference",
+                d.chunk
+            );
+            *ours = d.python_chess.to_string();
+            listed += 1;
+        }
+        if let Some(full) = &full {
+            let (_, theirs) = full
+                .iter()
+                .find(|(n, _)| n == name)
+                .expect("file in CORPUS_GAMES");
+            for (i, (ours, theirs)) in lines.iter().zip(theirs).enumerate() {
+                if ours != theirs {
+                    failures.push(format!(
+                        "{name} game {}: movetext {ours}, python-chess {theirs}",
+                        i + 1
+                    ));
+                }
+            }
+        }
+        let mut first = 1;
+        for block in file_blocks {
+            let f: Vec<&str> = block.split(' ').collect();
+            let (start, n): (usize, usize) = (f[0].parse().unwrap(), f[1].parse().unwrap());
+            assert_eq!(start, first, "{name}: blocks in order");
+            let text: String = lines[start - 1..start - 1 + n]
+                .iter()
+                .map(|l| format!("{l}\n"))
+                .collect();
+            if format!("{:08x}", crc32(text.as_bytes())) != f[2] {
+                failures.push(format!(
+                    "{name} games {start}-{}: differ from python-chess (CORPUS_GAMES names them)",
+                    start + n - 1
+                ));
+            }
+            first += n;
+        }
+        assert_eq!(first - 1, lines.len(), "{name}: blocks cover every game");
     }
+    assert_eq!(listed, differences.len(), "differences of files not read");
     eprintln!("{}", report.join("\n"));
-    assert_eq!(mismatches, 0, "\n{}", report.join("\n"));
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
