@@ -35,7 +35,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use movetext::notation::{Language, LanguageSet, ParseMode};
-use movetext::validate::{GameError, GameVisitor, LanguageChoice, ValidateOptions};
+use movetext::validate::{GameVisitor, LanguageChoice, ValidateOptions};
 
 /// Exit status for a stdout closed early (128 + SIGPIPE).
 pub const EXIT_BROKEN_PIPE: u8 = 141;

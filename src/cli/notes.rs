@@ -19,9 +19,8 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use movetext::notation::SanError;
 use movetext::pgn::latin1_lossy;
-use movetext::validate::{GameError, GameErrorKind};
+use movetext::validate::GameError;
 use movetext::Color;
 
 use super::Text;
@@ -265,7 +264,7 @@ pub fn describe(s: &mut String, e: &GameError, place: Place) {
         s.truncate(at);
     }
     s.push_str(": ");
-    message(s, &e.kind);
+    let _ = write!(s, "{}", e.kind);
 }
 
 /// `[move 12... Nd2: | "token": ]message`: the problem without its place
@@ -274,7 +273,7 @@ pub fn what(s: &mut String, e: &GameError) {
     if subject(s, e) {
         s.push_str(": ");
     }
-    message(s, &e.kind);
+    let _ = write!(s, "{}", e.kind);
 }
 
 /// `move 12... Nd2` or `"token"` (escaped), if the problem has one.
@@ -294,24 +293,6 @@ fn subject(s: &mut String, e: &GameError) -> bool {
         }
     }
     true
-}
-
-/// What is wrong, in words.
-pub fn message(s: &mut String, kind: &GameErrorKind) {
-    let _ = match kind {
-        GameErrorKind::Pgn(k) => write!(s, "{}", k.reason()),
-        GameErrorKind::Syntax(e) => write!(s, "not a move ({e})"),
-        GameErrorKind::Move(SanError::Illegal) => write!(s, "illegal move"),
-        GameErrorKind::Move(e) => write!(s, "{e}"),
-        GameErrorKind::Fen(e) => write!(s, "bad FEN tag: {e}"),
-        GameErrorKind::EmptyFen => write!(s, "empty FEN tag: the start position is unknown"),
-        GameErrorKind::UnsupportedVariant => write!(s, "unsupported variant"),
-        GameErrorKind::BadVariation => {
-            write!(s, "variation before any move or nested too deep")
-        }
-        GameErrorKind::NoLanguage => write!(s, "no language reads every move"),
-        GameErrorKind::GameTooLarge => write!(s, "game too large to detect its language"),
-    };
 }
 
 /// Appends `text` with its control characters escaped (`\u{1b}`), and in a

@@ -286,20 +286,17 @@ impl fmt::Display for GameError {
             None if token.is_empty() => f.write_str(": ")?,
             None => write!(f, ", {token:?}: ")?,
         }
-        match &self.kind {
+        write!(f, "{}", self.kind)
+    }
+}
+
+impl fmt::Display for GameErrorKind {
+    /// What is wrong, in words, without the game and the place.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             GameErrorKind::Pgn(k) => f.write_str(k.reason()),
             GameErrorKind::Syntax(e) => write!(f, "not a move ({e})"),
             GameErrorKind::Move(SanError::Illegal) => f.write_str("illegal move"),
-            GameErrorKind::Move(SanError::Ambiguous(c)) => {
-                f.write_str("ambiguous (")?;
-                for (i, sq) in c.squares().iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{sq}")?;
-                }
-                f.write_str(")")
-            }
             GameErrorKind::Move(e) => write!(f, "{e}"),
             GameErrorKind::Fen(e) => write!(f, "bad FEN tag: {e}"),
             GameErrorKind::EmptyFen => f.write_str("empty FEN tag: the start position is unknown"),

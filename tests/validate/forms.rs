@@ -217,7 +217,7 @@ fn suffix_words_are_checked_against_the_position() {
     )[0];
     assert_eq!(
         g.errors,
-        ["1:17: game 1, move 2. ch: suffix Check contradicts the position (None)"]
+        ["1:17: game 1, move 2. ch: written as check, but the move gives no check"]
     );
     assert_eq!(g.moves.join(" "), "e2e4 e7e5 g1f3");
     let g = &read_with(
