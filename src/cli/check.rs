@@ -47,6 +47,17 @@ impl GameVisitor for CheckVisitor {
     }
 }
 
+/// The warning for a game two languages read whole to different moves
+/// (`--from-lang auto`): which it was read in, and the other.
+fn ambiguous_warning(s: &GameSummary) -> Option<String> {
+    let other = s.ambiguous_language?;
+    Some(format!(
+        "ambiguous language: read as {} (the input's), {} reads every move too, to other moves",
+        s.language.name(),
+        other.name()
+    ))
+}
+
 /// Totals over every input.
 #[derive(Default, Debug, Clone, Copy)]
 struct Totals {
@@ -78,11 +89,15 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                 if g.summary.failed {
                     totals.failed += 1;
                 }
-                if g.errors.is_empty() {
+                let warning = ambiguous_warning(&g.summary).filter(|_| !args.read.quiet);
+                if g.errors.is_empty() && warning.is_none() {
                     return Ok(());
                 }
                 stderr
                     .suspend(|| {
+                        if let Some(w) = &warning {
+                            writeln!(out, "{name}: game {n}: warning: {w}")?;
+                        }
                         for e in &g.errors {
                             writeln!(out, "{}", error_line(&name, e, n))?;
                         }

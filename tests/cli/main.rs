@@ -298,6 +298,7 @@ wrong check/mate suffixes: 0
 results: 1-0=1 none=1
 notations: san=4 figurine=1 lan=1 uci=1 iccf=1
 languages: en=2
+ambiguous languages: none
 errors: illegal move=1
 "
     );
@@ -320,6 +321,42 @@ errors: illegal move=1
         "{}",
         r.stdout
     );
+}
+
+/// A game that German and Icelandic letters both read whole, to other
+/// moves (`B` a pawn or a bishop): a warning names both, `stats` counts
+/// it; after an Icelandic game the input's language is Icelandic; a list
+/// of candidates leaves German out.
+#[test]
+fn ambiguous_language_is_a_warning_and_counted() {
+    let twice = "[Event \"a\"]\n\n1. e4 e5 2. Bc4 Bc5 3. Dh5 *\n";
+    let r = run_with(&["check", "--from-lang", "auto"], twice.as_bytes());
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "<stdin>: game 1: warning: ambiguous language: read as German (the input's), \
+         Portuguese reads every move too, to other moves\n"
+    );
+    let r = run_with(&["check", "-q", "--from-lang", "auto"], twice.as_bytes());
+    assert_eq!((r.code, r.stdout.as_str()), (Some(0), ""));
+    let file = format!("[Event \"is\"]\n\n1. e4 e5 2. Rf3 Rc6 3. Bb5 *\n\n{twice}");
+    let r = run_with(&["stats", "--from-lang", "auto"], file.as_bytes());
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("\nlanguages: is=2\nambiguous languages: is/de=1\n"),
+        "{}",
+        r.stdout
+    );
+    let r = run_with(&["check", "--from-lang", "is,pl,auto"], twice.as_bytes());
+    assert_eq!((r.code, r.stdout.as_str()), (Some(0), ""));
+    let r = run_with(
+        &["convert", "--to", "uci", "--from-lang", "is,pl,auto"],
+        twice.as_bytes(),
+    );
+    assert_eq!(r.stdout, "e2e4 e7e5 f1c4 f8c5 d1h5\n");
+    let r = run_with(&["check", "--from-lang", "xx,auto"], twice.as_bytes());
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
 }
 
 #[test]
