@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use movetext::notation::{write_uci, Figurines, Language, MoveFormat, SanStyle};
 use movetext::openings::Classifier;
-use movetext::pgn::{GameResult, Nag, RawTag};
+use movetext::pgn::{latin1_lossy, GameResult, Nag, RawTag};
 use movetext::validate::{GameError, GameSummary, GameVisitor};
 use movetext::{Move, Position};
 
@@ -229,6 +229,11 @@ impl ConvertVisitor {
     }
 }
 
+/// `text` as UTF-8: itself if it is, else read as Windows-1252.
+fn utf8(text: &[u8]) -> Vec<u8> {
+    latin1_lossy(text).into_owned().into_bytes()
+}
+
 impl GameVisitor for ConvertVisitor {
     type Output = Converted;
 
@@ -242,8 +247,11 @@ impl GameVisitor for ConvertVisitor {
         self.opening.reset();
     }
 
+    /// Values that are not UTF-8 (Latin-1, Windows-1252) are written as
+    /// UTF-8, as every output is.
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
-        self.tags.push((name.to_vec(), value.decode().into_owned()));
+        let value = utf8(&value.decode());
+        self.tags.push((name.to_vec(), value));
     }
 
     fn legal_move(&mut self, before: &Position, m: Move, _token: &[u8], depth: u32) {
@@ -294,7 +302,7 @@ impl GameVisitor for ConvertVisitor {
 
     fn comment(&mut self, comment: &[u8]) {
         if self.target == Target::Pgn {
-            self.movetext.comment(comment);
+            self.movetext.comment(&utf8(comment));
         }
     }
 
