@@ -12,8 +12,10 @@
 # run by .ci/run) runs this script on movetext's output and compares with
 # the fixture.
 #
-# Every game of each file is read with `chess.pgn.read_game` (bytes decoded
-# as UTF-8 with replacement) and walked with python-chess's own traversal
+# Every game of each file is read with `chess.pgn.read_game` (each line
+# decoded as UTF-8, or, if it is not UTF-8, as Windows-1252 with its five
+# unassigned bytes taken as Latin-1: the old files' encoding, as movetext
+# reads it) and walked with python-chess's own traversal
 # (`Game.accept`, PGN order). Lines:
 #   game <n>            a game begins (n from 1, over all files)
 #   tag <name> <value>  every header, in python-chess's order (the Seven Tag
@@ -32,6 +34,7 @@
 #                       `empty fen`, for the sample's game with `[FEN ""]`
 #                       and no moves; python-chess gives its tags only)
 
+import codecs
 import io
 import logging
 import re
@@ -43,6 +46,23 @@ import chess.pgn
 logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
 
 ESCAPE = re.compile(r'\\([\\"])')
+
+
+def latin1_unassigned(error):
+    return (error.object[error.start:error.end].decode("latin-1"), error.end)
+
+
+codecs.register_error("latin1_unassigned", latin1_unassigned)
+
+
+def decode(data):
+    lines = []
+    for line in data.splitlines(keepends=True):
+        try:
+            lines.append(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            lines.append(line.decode("cp1252", errors="latin1_unassigned"))
+    return "".join(lines)
 
 
 def tag(name, value):
@@ -85,7 +105,7 @@ def main():
     n = 0
     for path in sys.argv[1:]:
         with open(path, "rb") as f:
-            text = f.read().decode("utf-8", errors="replace")
+            text = decode(f.read())
         stream = io.StringIO(text)
         while True:
             game = chess.pgn.read_game(stream)

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use clap::{Args, ValueEnum};
 use movetext::notation::{Figurines, Language, MoveFormat, SanStyle};
 use movetext::openings::Classifier;
-use movetext::pgn::{GameResult, Nag, RawTag};
+use movetext::pgn::{latin1_lossy, GameResult, Nag, RawTag};
 use movetext::validate::{GameError, GameSummary, GameVisitor};
 use movetext::{CastlingMode, CheckStatus, Move, MoveKind, Position};
 
@@ -485,9 +485,12 @@ impl GameVisitor for ConvertVisitor {
         }
     }
 
+    /// Values that are not UTF-8 (Latin-1, Windows-1252) are written as
+    /// UTF-8, as every output is.
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
         if matches!(self.target, Target::Pgn | Target::Jsonl) && !self.full() {
-            self.tags.push(name, &value.decode());
+            self.tags
+                .push(name, latin1_lossy(&value.decode()).as_bytes());
         }
     }
 
@@ -608,7 +611,8 @@ impl GameVisitor for ConvertVisitor {
     fn comment(&mut self, comment: &[u8]) {
         if self.target == Target::Pgn && !self.full() {
             self.settle(None);
-            self.movetext.comment(&mut self.batch.text, comment);
+            self.movetext
+                .comment(&mut self.batch.text, latin1_lossy(comment).as_bytes());
         }
     }
 

@@ -150,6 +150,9 @@ struct Totals {
     results: BTreeMap<&'static str, u64>,
     notations: [u64; 6],
     languages: BTreeMap<Language, u64>,
+    /// Games two languages read whole to different moves, by the pair
+    /// (the language read in, the other).
+    ambiguous: BTreeMap<(Language, Language), u64>,
     errors: BTreeMap<&'static str, u64>,
 }
 
@@ -166,6 +169,9 @@ impl Totals {
             *t += u64::from(n);
         }
         *self.languages.entry(s.language).or_default() += 1;
+        if let Some(other) = s.ambiguous_language {
+            *self.ambiguous.entry((s.language, other)).or_default() += 1;
+        }
         for (e, n) in g.errors {
             *self.errors.entry(e).or_default() += n;
         }
@@ -203,6 +209,12 @@ impl Totals {
             .map(|(l, n)| format!("{}={n}", l.code()))
             .collect();
         writeln!(out, "languages: {}", list(languages))?;
+        let ambiguous = self
+            .ambiguous
+            .iter()
+            .map(|((l, o), n)| format!("{}/{}={n}", l.code(), o.code()))
+            .collect();
+        writeln!(out, "ambiguous languages: {}", list(ambiguous))?;
         let errors = self
             .errors
             .iter()

@@ -100,9 +100,10 @@ fn play_token_general(
 
 /// A move token that [`play_token`] does not read, read as books and old
 /// files print it: a glyph glued on (`e4+/=`, `e4-+`, `e4N`: the move and
-/// the glyph's NAG), or text that is not UTF-8, read as Windows-1252 (a
-/// Lithuanian `Žf3` with `Ž` as the byte 0x8E). `None` if neither reads
-/// it (`pos` then unchanged).
+/// the glyph's NAG), text that is not UTF-8, read as Windows-1252 (a
+/// Lithuanian `Žf3` with `Ž` as the byte 0x8E), typeset dashes for the
+/// hyphen (`P–K4`, `O–O`, `g1–f3`). `None` if none of these reads it
+/// (`pos` then unchanged).
 pub(super) fn play_printed(
     pos: &mut Position,
     token: &[u8],
@@ -120,9 +121,47 @@ pub(super) fn play_printed(
             utf8.as_bytes()
         }
     };
+    // Dashes as typeset (`P–K4`, `O—O`, `g1‒f3`; `\x96` in Windows-1252)
+    // are the hyphen.
+    let hyphens;
+    let token = if token
+        .windows(2)
+        .any(|w| w == [0xe2, 0x80] || w == [0xe2, 0x88])
+    {
+        hyphens = with_hyphens(token);
+        if let Ok((m, v)) = play_token(pos, &hyphens, lang, mode) {
+            return Some((m, v, None));
+        }
+        &hyphens[..]
+    } else {
+        token
+    };
     let (end, nag) = Nag::split_glued(token)?;
     let (m, v) = play_token(pos, &token[..end], lang, mode).ok()?;
     Some((m, v, Some(nag)))
+}
+
+/// `token` with each typeset dash (`‐ ‑ ‒ – —`, the minus sign `−`)
+/// written as the hyphen `-`.
+fn with_hyphens(token: &[u8]) -> Vec<u8> {
+    const DASHES: [&str; 6] = [
+        "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2212}",
+    ];
+    let mut out = Vec::with_capacity(token.len());
+    let mut rest = token;
+    while let Some(&b) = rest.first() {
+        match DASHES.iter().find(|d| rest.starts_with(d.as_bytes())) {
+            Some(d) => {
+                out.push(b'-');
+                rest = &rest[d.len()..];
+            }
+            None => {
+                out.push(b);
+                rest = &rest[1..];
+            }
+        }
+    }
+    out
 }
 
 /// A suffix word with a glyph ending in `+` glued on (`ch-+`, `mate=/+`),

@@ -54,7 +54,7 @@ pub fn run_with(args: &[&str], stdin: &[u8]) -> Run {
     let out = child.wait_with_output().expect("wait for movetext");
     writer.join().unwrap();
     Run {
-        // PGN output keeps the input's bytes (Latin-1 tags stay Latin-1).
+        // Every output is UTF-8 (`windows_1252_game_is_read_and_written_as_utf8`).
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         code: out.status.code(),
@@ -519,6 +519,7 @@ wrong check/mate suffixes: 0
 results: 1-0=1 none=1
 notations: san=4 figurine=1 lan=1 uci=1 iccf=1
 languages: en=2
+ambiguous languages: none
 errors: illegal move=1
 "
     );
@@ -541,6 +542,73 @@ errors: illegal move=1
         "{}",
         r.stdout
     );
+}
+
+/// A game that German and Icelandic letters both read whole, to other
+/// moves (`B` a pawn or a bishop): a warning names both, `stats` counts
+/// it; after an Icelandic game the input's language is Icelandic; a list
+/// of candidates leaves German out.
+#[test]
+fn ambiguous_language_is_a_warning_and_counted() {
+    let twice = "[Event \"a\"]\n\n1. e4 e5 2. Bc4 Bc5 3. Dh5 *\n";
+    let r = run_with(&["check", "--from-lang", "auto"], twice.as_bytes());
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "<stdin>: game 1: warning: ambiguous language: read as German (the input's), \
+         Portuguese reads every move too, to other moves\n"
+    );
+    let r = run_with(&["check", "-q", "--from-lang", "auto"], twice.as_bytes());
+    assert_eq!((r.code, r.stdout.as_str()), (Some(0), ""));
+    let file = format!("[Event \"is\"]\n\n1. e4 e5 2. Rf3 Rc6 3. Bb5 *\n\n{twice}");
+    let r = run_with(&["stats", "--from-lang", "auto"], file.as_bytes());
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("\nlanguages: is=2\nambiguous languages: is/de=1\n"),
+        "{}",
+        r.stdout
+    );
+    let r = run_with(&["check", "--from-lang", "is,pl,auto"], twice.as_bytes());
+    assert_eq!((r.code, r.stdout.as_str()), (Some(0), ""));
+    let r = run_with(
+        &["convert", "--to", "uci", "--from-lang", "is,pl,auto"],
+        twice.as_bytes(),
+    );
+    assert_eq!(r.stdout, "e2e4 e7e5 f1c4 f8c5 d1h5\n");
+    let r = run_with(&["check", "--from-lang", "xx,auto"], twice.as_bytes());
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+}
+
+/// A game written by a Windows program: not UTF-8, read as Windows-1252
+/// (`Ž` 0x8E, the Lithuanian knight; `“ ”` 0x93 0x94; `é` 0xE9; `½`
+/// 0xBD), its moves read in Lithuanian, given or detected, and every
+/// output UTF-8, tags and comments transcoded.
+#[test]
+fn windows_1252_game_is_read_and_written_as_utf8() {
+    let pgn = b"[Event \"\x8ealgiris \x93open\x94\"]\n[White \"J\xe9r\xf4me\"]\n\n\
+        1. e4 e5 2. \x8ef3 \x8ec6 {\xe0 la} \xbd-\xbd\n";
+    for lang in ["lt", "auto"] {
+        let r = run_with(&["convert", "--to", "pgn", "--from-lang", lang], pgn);
+        assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""), "{lang}");
+        assert_eq!(
+            r.stdout,
+            "[Event \"Žalgiris “open”\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n\
+             [Round \"?\"]\n[White \"Jérôme\"]\n[Black \"?\"]\n[Result \"1/2-1/2\"]\n\n\
+             1. e4 e5 2. Nf3 Nc6 {à la} 1/2-1/2\n\n",
+            "{lang}"
+        );
+        let r = run_with(&["convert", "--to", "jsonl", "--from-lang", lang], pgn);
+        assert!(
+            r.stdout.starts_with(
+                "{\"game\":1,\"tags\":{\"Event\":\"Žalgiris “open”\",\"White\":\"Jérôme\"},\
+                 \"moves\":[\"e4\",\"e5\",\"Nf3\",\"Nc6\"],\"uci\":[\"e2e4\",\"e7e5\",\"g1f3\",\"b8c6\"],\
+                 \"result\":\"1/2-1/2\",\"language\":\"lt\""
+            ),
+            "{lang}: {}",
+            r.stdout
+        );
+    }
 }
 
 #[test]

@@ -449,6 +449,32 @@ fn glyphs_glued_to_moves_are_nags() {
     assert_eq!(g.summary.wrong_suffixes, 0);
 }
 
+#[test]
+fn typeset_dashes_are_hyphens() {
+    // Descriptive moves with an en dash, an em dash, a figure dash and a
+    // minus sign, as books set the hyphen; castling with an en dash.
+    let pgn = "1. P\u{2013}K4 P\u{2014}K4 2. N\u{2013}KB3 N\u{2012}QB3 3. B\u{2212}B4 \
+        N\u{2013}B3 4. O\u{2013}O B\u{2013}B4 5. P\u{2013}Q3 O\u{2013}O *";
+    for choice in [LanguageChoice::Fixed(Language::En), LanguageChoice::Auto] {
+        let g = &read_in(pgn.as_bytes(), choice)[0];
+        assert_eq!(g.errors, Vec::<String>::new(), "{choice:?}");
+        assert_eq!(
+            g.moves.join(" "),
+            "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 f8c5 d2d3 e8g8",
+            "{choice:?}"
+        );
+    }
+    // Coordinates with a piece letter or none, and a Windows-1252 en dash
+    // (0x96).
+    reads_to(
+        "1. g1\u{2013}f3 d7\u{2013}d5 2. {N}b1\u{2013}c3 *",
+        "g1f3 d7d5 b1c3",
+    );
+    let games = read_in(b"1. P\x96K4 P\x96K4 *", LanguageChoice::Fixed(Language::En));
+    assert_eq!(games[0].moves.join(" "), "e2e4 e7e5");
+    assert_eq!(games[0].errors, Vec::<String>::new());
+}
+
 // 6. Results.
 
 #[test]
