@@ -330,6 +330,22 @@ impl GameVisitor for ConvertVisitor {
         let text = match self.target {
             Target::Pgn => {
                 let termination = self.termination();
+                if let Some(r) = self.result {
+                    // A result PGN has no form for (`0-0`, `½-0`, `-/-`)
+                    // or a win by default (`+/-`): the original is kept in
+                    // a comment before the PGN result.
+                    if r.as_str() != r.pgn() {
+                        self.movetext.comment(r.as_str().as_bytes());
+                    }
+                    // A `Result` tag that holds no PGN result (`?`) takes
+                    // the game's.
+                    let tag = self.tags.iter_mut().find(|(n, _)| n == b"Result");
+                    if let Some((_, v)) = tag {
+                        if !matches!(&v[..], b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
+                            *v = termination.as_bytes().to_vec();
+                        }
+                    }
+                }
                 let mut out = Vec::with_capacity(self.movetext.out.len() + 512);
                 write_tags(&mut out, &self.tags, termination);
                 self.movetext.finish(termination);
