@@ -388,10 +388,20 @@ impl ConvertVisitor {
         let out = &mut self.batch.text;
         match self.target {
             Target::Pgn => {
+                // A result PGN has no form for (`0-0`, `½-0`, `-/-`) or a
+                // win by default (`+/-`): the original is kept in a comment
+                // before the PGN result.
+                if let Some(r) = self.result.filter(|r| !failed && r.as_str() != r.pgn()) {
+                    self.movetext.comment(out, r.as_str().as_bytes());
+                }
                 self.movetext.finish(out, termination);
-                // The `Result` tag: as read, unless the game failed or had
-                // none.
-                let keep = !failed && self.tags.get(b"Result").is_some();
+                // The `Result` tag: as read, unless the game failed, had
+                // none, or held no PGN result (`?`): then the game's.
+                let keep = !failed
+                    && matches!(
+                        self.tags.get(b"Result"),
+                        Some(b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
+                    );
                 let (a, b) = self.result_at;
                 if !keep && &out[a..b] != termination.as_bytes() {
                     out.splice(a..b, termination.bytes());

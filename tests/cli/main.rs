@@ -611,6 +611,35 @@ fn windows_1252_game_is_read_and_written_as_utf8() {
     }
 }
 
+/// Forfeits and results PGN has no form for, at the end of a game: PGN
+/// output ends with the PGN result (`*` where there is none) after the
+/// original in a comment, and a `Result` tag of `?` takes the game's.
+#[test]
+fn forfeits_are_kept_in_pgn_output() {
+    for (token, comment, result) in [
+        ("+/-", "{+/-} ", "1-0"),
+        ("-/+", "{-/+} ", "0-1"),
+        ("-/-", "{-/-} ", "*"),
+        ("0-0", "{0-0} ", "*"),
+        ("½-0", "{1/2-0} ", "*"),
+        ("0-½", "{0-1/2} ", "*"),
+        ("1-0", "", "1-0"),
+    ] {
+        let pgn = format!("[Event \"a\"]\n[Result \"?\"]\n\n1. e4 e5 {token}\n");
+        let r = run_with(&["convert", "--to", "pgn"], pgn.as_bytes());
+        assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""), "{token}");
+        assert_eq!(
+            r.stdout,
+            format!(
+                "[Event \"a\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+                 [White \"?\"]\n[Black \"?\"]\n[Result \"{result}\"]\n\n\
+                 1. e4 e5 {comment}{result}\n\n"
+            ),
+            "{token}"
+        );
+    }
+}
+
 #[test]
 fn embedded_sample_file() {
     let r = run(&["check", &sample()]);
