@@ -645,3 +645,39 @@ fn auto_among_a_few_languages() {
     assert!(g.summary.failed);
     assert_eq!(g.moves.len(), 2);
 }
+
+/// A game longer than detection records ([`MAX_RECORDED_BYTES`], here in
+/// comments) is decided on what was recorded and read on in that language:
+/// memory stays bounded, and a move the language chosen does not read is
+/// an error with its place.
+#[test]
+fn a_game_past_the_recording_limit_is_read_on() {
+    use movetext::validate::MAX_RECORDED_BYTES;
+    let comment = format!("{{{}}} ", "x".repeat(1 << 20));
+    let comments = comment.repeat(MAX_RECORDED_BYTES / (1 << 20) + 1);
+    // German is clear before the limit: read to the end.
+    let pgn = format!("[Event \"big\"]\n\n1. e4 e5 2. Sf3 Sc6 3. Lb5 {comments}a6 4. La4 *\n");
+    let g = &read_in(pgn.as_bytes(), LanguageChoice::Auto)[0];
+    assert_eq!(g.errors, Vec::<String>::new());
+    assert_eq!(g.summary.language, Language::De);
+    assert_eq!(g.moves.join(" "), "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4");
+    // Only pawn moves before the limit: English (no earlier game), and the
+    // German knight fails at its place (with a knight before the limit,
+    // Polish letters would read as far as German).
+    let pgn = format!("[Event \"big\"]\n\n1. e4 {comments}e5\n2. Sf3 Sc6 *\n");
+    let g = &read_in(pgn.as_bytes(), LanguageChoice::Auto)[0];
+    assert_eq!(g.summary.language, Language::En);
+    assert_eq!(g.moves.join(" "), "e2e4 e7e5");
+    assert_eq!(g.errors.len(), 1, "{:?}", g.errors);
+    assert!(
+        g.errors[0].starts_with("4:4: game 1, move 2. Sf3: not a move"),
+        "{:?}",
+        g.errors
+    );
+    // After a German game, the same game is German.
+    let file = format!("[Event \"de\"]\n\n1. e4 e5 2. Sf3 Sc6 3. Lb5 *\n\n{pgn}");
+    let games = read_in(file.as_bytes(), LanguageChoice::Auto);
+    assert_eq!(games[1].summary.language, Language::De);
+    assert_eq!(games[1].errors, Vec::<String>::new());
+    assert_eq!(games[1].moves.join(" "), "e2e4 e7e5 g1f3 b8c6");
+}
