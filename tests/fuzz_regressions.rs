@@ -23,7 +23,7 @@ const SEEDS: [(&str, usize); 6] = [
     ("notation_parsers", 152),
     ("notation_roundtrip", 28),
     ("pgn_chunked", 34),
-    ("pgn_reader", 34),
+    ("pgn_reader", 36),
 ];
 
 /// The crash inputs found by each fuzz target: folder and number of files

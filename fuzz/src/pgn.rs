@@ -16,6 +16,8 @@ pub enum Event {
     MoveNumber(u32, bool),
     /// `san(token, at)`.
     San(Vec<u8>, movetext::pgn::Location),
+    /// `move_suffix(word, at)`.
+    MoveSuffix(Vec<u8>, movetext::pgn::Location),
     /// `null_move(token, at)`.
     NullMove(Vec<u8>, movetext::pgn::Location),
     /// `nag`.
@@ -98,6 +100,9 @@ impl movetext::pgn::Visitor for Recorder {
     }
     fn san(&mut self, san: &[u8], at: movetext::pgn::Location) -> movetext::pgn::Control {
         self.push(Event::San(san.to_vec(), at))
+    }
+    fn move_suffix(&mut self, word: &[u8], at: movetext::pgn::Location) -> movetext::pgn::Control {
+        self.push(Event::MoveSuffix(word.to_vec(), at))
     }
     fn null_move(&mut self, token: &[u8], at: movetext::pgn::Location) -> movetext::pgn::Control {
         self.push(Event::NullMove(token.to_vec(), at))
@@ -244,6 +249,7 @@ fn event_text(e: &Event) -> String {
             String::from_utf8_lossy(b)
         ),
         Event::San(t, _)
+        | Event::MoveSuffix(t, _)
         | Event::NullMove(t, _)
         | Event::Comment(t)
         | Event::Result(t, _)

@@ -20,6 +20,8 @@ pub enum Event {
     MoveNumber(u32, bool),
     /// `san(token, at)`.
     San(Vec<u8>, Location),
+    /// `move_suffix(word, at)`.
+    MoveSuffix(Vec<u8>, Location),
     /// `null_move(token, at)`.
     NullMove(Vec<u8>, Location),
     /// `nag`.
@@ -72,6 +74,17 @@ impl fmt::Display for Event {
                 )
             }
             Event::San(s, _) => write!(f, "san {}", latin1_lossy(s)),
+            Event::MoveSuffix(s, at) if f.alternate() => {
+                write!(
+                    f,
+                    "suffix {} @{} {}:{}",
+                    latin1_lossy(s),
+                    at.offset,
+                    at.line,
+                    at.column
+                )
+            }
+            Event::MoveSuffix(s, _) => write!(f, "suffix {}", latin1_lossy(s)),
             Event::NullMove(s, at) if f.alternate() => {
                 write!(
                     f,
@@ -143,6 +156,9 @@ impl Visitor for EventLog {
     }
     fn san(&mut self, san: &[u8], at: Location) -> Control {
         self.push(Event::San(san.to_vec(), at))
+    }
+    fn move_suffix(&mut self, word: &[u8], at: Location) -> Control {
+        self.push(Event::MoveSuffix(word.to_vec(), at))
     }
     fn null_move(&mut self, token: &[u8], at: Location) -> Control {
         self.push(Event::NullMove(token.to_vec(), at))

@@ -209,6 +209,9 @@ impl Visitor for SkipVariations {
     fn san(&mut self, san: &[u8], at: Location) -> Control {
         self.log.san(san, at)
     }
+    fn move_suffix(&mut self, word: &[u8], at: Location) -> Control {
+        self.log.move_suffix(word, at)
+    }
     fn null_move(&mut self, token: &[u8], at: Location) -> Control {
         self.log.null_move(token, at)
     }
