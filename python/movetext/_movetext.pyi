@@ -1,9 +1,19 @@
 """Type stubs of movetext's native module (import `movetext`, not this)."""
 
-from typing import Optional, Union
+import os
+from types import TracebackType
+from typing import IO, Any, Iterator, List, Optional, Sequence, Tuple, Type, Union
+
+import pyarrow
+
+Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
 
 STARTING_FEN: str
 """The FEN of the standard start position."""
+ALL_COLUMNS: List[str]
+"""Every column a reader can give, in schema order."""
+DEFAULT_COLUMNS: List[str]
+"""The columns given by default: all but `movetext`, `polyglot`, `fen`."""
 
 class Error(ValueError):
     """A problem in chess text, with its place (each part None where it
@@ -32,11 +42,53 @@ class AmbiguousMoveError(Error):
 class InvalidFenError(Error):
     """A FEN that is not a valid position."""
 
+class GameReader:
+    """Games read from PGN as Arrow record batches, in input order: an
+    iterator of `pyarrow.RecordBatch` and an Arrow stream
+    (`__arrow_c_stream__`) that pyarrow, Polars and DuckDB take as it is."""
+
+    @property
+    def schema(self) -> pyarrow.Schema:
+        """The schema of every batch."""
+    def __iter__(self) -> Iterator[pyarrow.RecordBatch]: ...
+    def __next__(self) -> pyarrow.RecordBatch: ...
+    def read_all(self) -> pyarrow.Table:
+        """Every batch not read yet, as one table."""
+    def close(self) -> None:
+        """Stops reading; the reader is empty afterwards."""
+    def __enter__(self) -> "GameReader": ...
+    def __exit__(
+        self,
+        exc_type: Optional[Type[BaseException]],
+        exc: Optional[BaseException],
+        tb: Optional[TracebackType],
+    ) -> bool: ...
+    def __arrow_c_schema__(self) -> Any: ...
+    def __arrow_c_stream__(self, requested_schema: Optional[Any] = None) -> Any: ...
+
+def iter_batches(
+    source: Source,
+    *,
+    columns: Optional[Sequence[str]] = None,
+    threads: Optional[int] = None,
+    lang: str = "en",
+    strict: bool = False,
+    variations: bool = True,
+    batch_size: int = 8192,
+) -> GameReader:
+    """Reads the games of `source` (a path, compressed or not; bytes; a
+    binary file object) as Arrow record batches of up to `batch_size`
+    games, in input order, on `threads` worker threads (default: all
+    cores). `columns`, `lang`, `strict`, `variations` and the errors raised
+    are those of `movetext.read_pgn`; a game that fails is a row with
+    `error` set. Reading starts at once, on background threads; close the
+    reader (or use it in a `with` block) to stop early."""
+
 def convert(
     text: Union[str, bytes],
     to: str = "uci",
     *,
-    lang: str = "auto",
+    lang: str = "en",
     to_lang: str = "en",
 ) -> str:
     """The mainline moves of each game of `text` (PGN or bare movetext, in

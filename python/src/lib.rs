@@ -5,6 +5,7 @@
 
 mod errors;
 mod moves;
+mod reader;
 
 use pyo3::prelude::*;
 
@@ -30,6 +31,10 @@ fn _movetext(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(moves::san_to_uci, m)?)?;
     m.add_function(wrap_pyfunction!(moves::uci_to_san, m)?)?;
     m.add_function(wrap_pyfunction!(moves::perft, m)?)?;
+    m.add_function(wrap_pyfunction!(reader::iter_batches, m)?)?;
+    m.add_class::<reader::GameReader>()?;
+    m.add("ALL_COLUMNS", reader::all_columns())?;
+    m.add("DEFAULT_COLUMNS", reader::default_columns())?;
     m.add("STARTING_FEN", movetext::Position::new().fen())?;
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! The small functions: one move or one text at a time.
 
 use movetext::notation::{
-    write_san, write_uci, Figurines, Language, MoveFormat, ParseMode, SanStyle, Uci,
+    write_san, write_uci, Figurines, Language, LanguageSet, MoveFormat, ParseMode, SanStyle, Uci,
 };
 use movetext::pgn::Reader;
 use movetext::validate::{
@@ -25,13 +25,28 @@ pub fn language(code: &str) -> PyResult<Language> {
     })
 }
 
-/// `"auto"` (detected per game) or a language code.
+/// `"auto"` (detected per game among every language), a language code,
+/// or codes and `auto` separated by commas (`"pl,de,auto"`: detected per
+/// game among these only), as the command line's `--from-lang`.
 pub fn language_choice(code: &str) -> PyResult<LanguageChoice> {
     if code.eq_ignore_ascii_case("auto") {
-        Ok(LanguageChoice::Auto)
-    } else {
-        language(code).map(LanguageChoice::Fixed)
+        return Ok(LanguageChoice::Auto);
     }
+    if !code.contains(',') {
+        return language(code).map(LanguageChoice::Fixed);
+    }
+    let mut set = LanguageSet::default();
+    for part in code.split(',').map(str::trim) {
+        if !part.eq_ignore_ascii_case("auto") {
+            set = set.with(language(part)?);
+        }
+    }
+    if set.is_empty() {
+        return Err(PyValueError::new_err(format!(
+            "no language code before \"auto\" in {code:?}"
+        )));
+    }
+    Ok(LanguageChoice::AutoAmong(set))
 }
 
 fn position(py: Python<'_>, fen: &str) -> PyResult<Position> {
@@ -132,7 +147,7 @@ impl Text {
 /// (`"1. e4 e5 2. Nf3"`), as `str` or `bytes`; its moves may be in any
 /// notation movetext reads (SAN in any language, figurines, long
 /// algebraic, UCI, ICCF, descriptive). `lang` is the language of its piece
-/// letters, or `"auto"` to detect it per game. `to` is `"uci"`, `"san"`,
+/// letters (default English), or `"auto"` to detect it per game. `to` is `"uci"`, `"san"`,
 /// `"fan"`, `"lan"`, `"iccf"` or `"descriptive"`; `to_lang` the letters
 /// written in SAN and long algebraic.
 ///
@@ -141,10 +156,10 @@ impl Text {
 /// subclass (`IllegalMoveError`, `AmbiguousMoveError`, `InvalidMoveError`,
 /// ...) at the first problem, with its `line`, `column` and `game`.
 ///
-/// >>> movetext.convert("1. e4 e5 2. Sf3", lang="pl")
+/// >>> movetext.convert("1. e4 e5 2. Sf3", lang="auto")
 /// 'e2e4 e7e5 g1f3'
 #[pyfunction]
-#[pyo3(signature = (text, to = "uci", *, lang = "auto", to_lang = "en"))]
+#[pyo3(signature = (text, to = "uci", *, lang = "en", to_lang = "en"))]
 pub fn convert(
     py: Python<'_>,
     text: Text,

@@ -11,12 +11,26 @@ REPO = Path(__file__).resolve().parents[2]
 # The sample compiled into the command-line tool: 312 real games (chess.com,
 # lichess, TCEC and Chess960, pgnmentor, annotated), 21,293 plies.
 SAMPLE = REPO / "src" / "cli" / "sample.pgn"
-SHARED = REPO.parent / "shared"
+# The shared corpus: ../shared beside the repository (as in CI), else
+# /work/shared; the tests that read it fail when it is missing.
+SHARED = next(
+    (p for p in [REPO.parent / "shared", Path("/work/shared")] if p.is_dir()),
+    REPO.parent / "shared",
+)
+
+
+def decode(line: bytes) -> str:
+    """A line as movetext decodes tag values: UTF-8 if valid, else Latin-1
+    (the sample mixes both, as old databases do)."""
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return line.decode("latin-1")
 
 
 def python_chess_games(data: bytes):
     """Every game of `data` as python-chess 1.11.2 reads it."""
-    text = io.StringIO(data.decode("utf-8", errors="replace"))
+    text = io.StringIO("".join(decode(line) for line in data.splitlines(keepends=True)))
     games = []
     while (game := chess.pgn.read_game(text)) is not None:
         games.append(game)

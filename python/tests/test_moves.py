@@ -71,15 +71,15 @@ def test_convert_whole_sample_to_san(sample_bytes, sample_games):
 def test_convert_languages_and_notations():
     polish = "1. e4 e5 2. Sf3 Sc6 3. Gb5 a6 4. O-O *"
     uci = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 e1g1"
-    assert movetext.convert(polish) == uci  # lang="auto"
+    assert movetext.convert(polish, lang="auto") == uci
     assert movetext.convert(polish, lang="pl") == uci
-    with pytest.raises(movetext.InvalidMoveError):
-        movetext.convert(polish, lang="en")
-    assert movetext.convert(polish, to="san", to_lang="de") == "e4 e5 Sf3 Sc6 Lb5 a6 O-O"
+    with pytest.raises(movetext.InvalidMoveError, match=r"^1:13: game 1, move 2\. Sf3: not a move"):
+        movetext.convert(polish)  # English by default: S is no piece letter
+    assert movetext.convert(polish, to="san", lang="auto", to_lang="de") == "e4 e5 Sf3 Sc6 Lb5 a6 O-O"
     assert movetext.convert(uci, to="san") == "e4 e5 Nf3 Nc6 Bb5 a6 O-O"
-    assert movetext.convert(polish, to="fan") == "e4 e5 ♘f3 ♞c6 ♗b5 a6 O-O"
-    assert movetext.convert(polish, to="lan") == "e2-e4 e7-e5 Ng1-f3 Nb8-c6 Bf1-b5 a7-a6 O-O"
-    assert movetext.convert(polish, to="iccf") == "5254 5755 7163 2836 6125 1716 5171"
+    assert movetext.convert(polish, to="fan", lang="pl") == "e4 e5 ♘f3 ♞c6 ♗b5 a6 O-O"
+    assert movetext.convert(polish, to="lan", lang="pl") == "e2-e4 e7-e5 Ng1-f3 Nb8-c6 Bf1-b5 a7-a6 O-O"
+    assert movetext.convert(polish, to="iccf", lang="pl") == "5254 5755 7163 2836 6125 1716 5171"
     assert movetext.convert(uci, to="descriptive") == "P-K4 P-K4 N-KB3 N-QB3 B-N5 P-QR3 O-O"
     # Comments, variations and the result are not written; games are lines.
     two = '[Event "a"]\n\n1. e4 {best} (1. d4 d5) e5 1-0\n\n[Event "b"]\n\n1. d4 -- *\n'
@@ -117,8 +117,10 @@ def test_single_move_errors():
         movetext.san_to_uci(start, "Nz9")
     assert info.value.column == 2
     assert str(info.value).startswith('"Nz9", column 2: expected')
-    with pytest.raises(movetext.AmbiguousMoveError, match="b1 f3"):
-        movetext.san_to_uci("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2")
+    fen = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1"
+    with pytest.raises(movetext.AmbiguousMoveError) as info:
+        movetext.san_to_uci(fen, "Nd2")
+    assert str(info.value) == f'"Nd2": ambiguous (b1, f3) in "{fen}"'
     with pytest.raises(movetext.IllegalMoveError):
         movetext.uci_to_san(start, "e2e5")
     with pytest.raises(movetext.InvalidMoveError):

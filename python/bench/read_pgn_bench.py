@@ -1,0 +1,172 @@
+"""movetext.read_pgn against rust-pgn-reader-python-binding and python-chess
+on the same PGN file: games/s on one thread and on all cores, side by side
+in one run. Take figures on a quiet machine only.
+
+    pip install ./python rust-pgn-reader-python-binding chess==1.11.2
+    python python/bench/read_pgn_bench.py [FILE.pgn|FILE.pgn.zst] [--repeat 3]
+
+Default file: ../shared/corpus/online.pgn.zst (23,885 online games with
+clocks), decompressed once to a temporary file so that every reader reads
+the same plain PGN. Each figure is the median of --repeat runs (wall-clock
+and CPU seconds, games/s):
+
+- movetext: ``read_pgn(path)`` with the default columns, lang="en" and
+  lang="auto": the file read, every move checked, a pyarrow.Table built.
+- the binding (4.x): ``parse_games`` over a pyarrow array of one string per
+  game, the input its documentation starts from (a Parquet ``movetext``
+  column). Two rows: the array made beforehand (its parse alone, the
+  binding's best case) and made in the timed run (file read and split into
+  games by Python, a regular expression at each ``[Event`` line).
+- python-chess: ``chess.pgn.read_game`` over the first --chess-games games
+  (one thread; it has no other), moves played on its board.
+
+The ratios printed at the end are movetext (lang="en") over each peer, on
+one thread and on all cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from importlib import metadata
+from pathlib import Path
+
+import chess
+import chess.pgn
+import pyarrow as pa
+
+import movetext
+
+try:
+    import rust_pgn_reader_python_binding as binding
+except ImportError:  # pragma: no cover - a message, not a traceback
+    sys.exit("pip install rust-pgn-reader-python-binding (the peer this script times)")
+
+REPO = Path(__file__).resolve().parents[2]
+SHARED = next(
+    (p for p in [REPO.parent / "shared", Path("/work/shared")] if p.is_dir()),
+    REPO.parent / "shared",
+)
+DEFAULT = SHARED / "corpus" / "online.pgn.zst"
+# A game starts at an [Event tag at the start of a line (the corpus's
+# files all have one per game).
+GAME_START = re.compile(r"\n(?=\[Event )")
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def timed(task, repeat: int):
+    """Median wall and CPU seconds of `task()`, and its last result."""
+    walls, cpus, result = [], [], None
+    for _ in range(repeat):
+        w, c = time.perf_counter(), time.process_time()
+        result = task()
+        walls.append(time.perf_counter() - w)
+        cpus.append(time.process_time() - c)
+    return statistics.median(walls), statistics.median(cpus), result
+
+
+def split_games(path: Path) -> pa.ChunkedArray:
+    """The file as one string per game, as the binding takes them."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return pa.chunked_array([pa.array([g for g in GAME_START.split(text) if g.strip()])])
+
+
+def run_movetext(path: Path, threads, lang: str) -> int:
+    return movetext.read_pgn(path, threads=threads, lang=lang).num_rows
+
+
+def run_binding(games: pa.ChunkedArray, threads: int) -> int:
+    return binding.parse_games(games, num_threads=threads).num_games
+
+
+def run_python_chess(path: Path, limit: int) -> int:
+    n = 0
+    with open(path, encoding="utf-8", errors="replace") as f:
+        while n < limit and chess.pgn.read_game(f) is not None:
+            n += 1
+    return n
+
+
+def main() -> None:
+    logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)  # bad games: counted, not logged
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("file", nargs="?", default=str(DEFAULT))
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--chess-games", type=int, default=2000)
+    args = parser.parse_args()
+    source = Path(args.file)
+    if not source.exists():
+        sys.exit(f"{source}: no such file (the default needs ../shared/corpus)")
+    cores = os.cpu_count() or 1
+    with tempfile.TemporaryDirectory() as tmp:
+        path = source
+        if source.suffix == ".zst":
+            path = Path(tmp) / source.stem
+            with open(path, "wb") as out:
+                subprocess.run(["zstd", "-dcq", str(source)], stdout=out, check=True)
+        print(f"file: {source} ({path.stat().st_size / 1e6:.1f} MB of PGN)")
+        print(f"CPU: {cpu_model()}, {cores} cores; Python {platform.python_version()}")
+        version = metadata.version("rust-pgn-reader-python-binding")
+        print(
+            f"movetext {movetext.__version__}, rust-pgn-reader-python-binding {version},"
+            f" python-chess {chess.__version__}"
+        )
+        games = split_games(path)
+        print(
+            f"{len(games):,} games split at [Event lines (the binding's input; a game"
+            " without an Event tag stays with the one before)"
+        )
+        rates = {}
+
+        def add(name, threads, task):
+            wall, cpu, n = timed(task, args.repeat)
+            rates[(name, threads)] = n / wall
+            print(
+                f"{name:<40} {threads:>8} {n:>9,} games {wall:8.3f} s"
+                f" (cpu {cpu:7.3f} s) {n / wall:>12,.0f} games/s",
+                flush=True,
+            )
+
+        for threads, label in [(1, "1"), (cores, f"all ({cores})")]:
+            add("movetext read_pgn, lang=en", label, lambda: run_movetext(path, threads, "en"))
+            add("movetext read_pgn, lang=auto", label, lambda: run_movetext(path, threads, "auto"))
+            add("binding parse_games (split beforehand)", label, lambda: run_binding(games, threads))
+            add(
+                "binding parse_games (split in the run)",
+                label,
+                lambda: run_binding(split_games(path), threads),
+            )
+        add("python-chess read_game", "1", lambda: run_python_chess(path, args.chess_games))
+        chess_rate = rates[("python-chess read_game", "1")]
+        print()
+        for label in ["1", f"all ({cores})"]:
+            mt = rates[("movetext read_pgn, lang=en", label)]
+            best = rates[("binding parse_games (split beforehand)", label)]
+            split = rates[("binding parse_games (split in the run)", label)]
+            print(
+                f"threads {label}: movetext / binding = {mt / best:.2f}x (split beforehand),"
+                f" {mt / split:.2f}x (split in the run); movetext / python-chess ="
+                f" {mt / chess_rate:,.0f}x"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,529 @@
+//! Game records as Arrow: `iter_batches` opens a [`GameReader`], an
+//! iterator of `pyarrow.RecordBatch`es that is also an Arrow stream
+//! (`__arrow_c_stream__`), read by movetext's `BatchReader` on its own
+//! threads. Batches cross to Python through the Arrow C data interface:
+//! their buffers are handed over, never copied.
+
+use std::ffi::CStr;
+use std::io::{self, Read};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
+use arrow_array::ffi_stream::FFI_ArrowArrayStream;
+use arrow_array::{Array, RecordBatch, RecordBatchReader, StructArray};
+use arrow_schema::{ArrowError, SchemaRef};
+use movetext::arrow::{BatchOptions, BatchReader, Column, Columns};
+use movetext::notation::ParseMode;
+use movetext::validate::ValidateOptions;
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyCapsule, PyTuple};
+use pyo3::PyTypeInfo;
+
+use crate::errors::{raise, Class, Place};
+use crate::moves::language_choice;
+
+const SCHEMA_CAPSULE: &CStr = c"arrow_schema";
+const ARRAY_CAPSULE: &CStr = c"arrow_array";
+const STREAM_CAPSULE: &CStr = c"arrow_array_stream";
+
+/// Where games are read from.
+enum Source {
+    /// A file, compressed or not.
+    Path(PathBuf),
+    /// Bytes copied from a `bytes`-like object.
+    Bytes(Vec<u8>),
+    /// A binary file object, read through its `read` method.
+    File(Py<PyAny>),
+}
+
+impl Source {
+    fn from_py(source: &Bound<'_, PyAny>) -> PyResult<(Source, Option<String>)> {
+        let py = source.py();
+        if let Ok(path) = source.extract::<PathBuf>() {
+            let name = path.display().to_string();
+            return Ok((Source::Path(path), Some(name)));
+        }
+        if let Ok(bytes) = source.cast::<PyBytes>() {
+            return Ok((Source::Bytes(bytes.as_bytes().to_vec()), None));
+        }
+        if source.hasattr("read")? {
+            let name = source
+                .getattr("name")
+                .ok()
+                .and_then(|n| n.extract::<String>().ok());
+            return Ok((Source::File(source.clone().unbind()), name));
+        }
+        // bytearray, memoryview and other buffers: copied as bytes.
+        if let Ok(bytes) = py
+            .import("builtins")?
+            .getattr("memoryview")?
+            .call1((source,))
+            .and_then(|view| view.call_method0("tobytes"))
+        {
+            let bytes = bytes.cast::<PyBytes>()?.as_bytes().to_vec();
+            return Ok((Source::Bytes(bytes), None));
+        }
+        Err(PyTypeError::new_err(format!(
+            "source must be a path, bytes or a binary file object, not {}",
+            source.get_type().name()?
+        )))
+    }
+}
+
+/// The first Python exception a file object's `read` raised (or the
+/// `TypeError` for what it gave), kept so that the reader raises it as it
+/// is in place of the I/O error that ended the reading.
+type Raised = Arc<Mutex<Option<PyErr>>>;
+
+/// A binary file object read from the reader's threads, which take the
+/// GIL for each call of its `read`.
+struct PyFile {
+    file: Py<PyAny>,
+    raised: Raised,
+}
+
+impl PyFile {
+    /// Keeps `err` to be raised by the reader; the I/O error that stops
+    /// the reading carries its text.
+    fn fail(&self, py: Python<'_>, err: PyErr) -> io::Error {
+        let text = err.to_string();
+        let mut slot = self.raised.lock().unwrap_or_else(PoisonError::into_inner);
+        slot.get_or_insert_with(|| err.clone_ref(py));
+        io::Error::other(text)
+    }
+}
+
+impl Read for PyFile {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        Python::attach(|py| {
+            let chunk = match self.file.bind(py).call_method1("read", (buf.len(),)) {
+                Ok(chunk) => chunk,
+                Err(err) => return Err(self.fail(py, err)),
+            };
+            let copy = |bytes: &[u8], buf: &mut [u8]| -> PyResult<usize> {
+                if bytes.len() > buf.len() {
+                    return Err(PyValueError::new_err(format!(
+                        "the file object's read({}) gave {} bytes",
+                        buf.len(),
+                        bytes.len()
+                    )));
+                }
+                buf[..bytes.len()].copy_from_slice(bytes);
+                Ok(bytes.len())
+            };
+            let done = if let Ok(bytes) = chunk.cast::<PyBytes>() {
+                copy(bytes.as_bytes(), buf)
+            } else if let Ok(bytes) = chunk.cast::<PyByteArray>() {
+                copy(&bytes.to_vec(), buf)
+            } else if chunk.is_none() {
+                Err(PyValueError::new_err(
+                    "the file object's read() gave None (a non-blocking stream with no data)",
+                ))
+            } else {
+                Err(PyTypeError::new_err(format!(
+                    "the file object's read() gave {}, not bytes: open the file in binary mode ('rb')",
+                    chunk
+                        .get_type()
+                        .name()
+                        .map(|n| n.to_string())
+                        .unwrap_or_default()
+                )))
+            };
+            done.map_err(|err| self.fail(py, err))
+        })
+    }
+}
+
+/// The columns asked for: `None` gives the default set, else each name
+/// exactly as in the schema.
+fn columns(names: Option<Vec<String>>) -> PyResult<Columns> {
+    let Some(names) = names else {
+        return Ok(Columns::default());
+    };
+    let mut set = Columns::NONE;
+    for name in &names {
+        let column = Column::from_name(name).ok_or_else(|| {
+            let all: Vec<&str> = Column::ALL.iter().map(|c| c.name()).collect();
+            PyValueError::new_err(format!(
+                "unknown column {name:?}: one of {}",
+                all.join(", ")
+            ))
+        })?;
+        set = set.with(column);
+    }
+    if set.is_empty() {
+        return Err(PyValueError::new_err("columns names no column"));
+    }
+    Ok(set)
+}
+
+/// The Python exception for an error of the stream, named with its file.
+fn stream_error(py: Python<'_>, name: &Option<String>, e: ArrowError) -> PyErr {
+    let what = name.as_deref().unwrap_or("<input>");
+    match e {
+        ArrowError::IoError(message, err) => {
+            let text = format!("{what}: {message}");
+            match err.kind() {
+                io::ErrorKind::InvalidData | io::ErrorKind::UnexpectedEof => raise(
+                    py,
+                    Class::Error,
+                    message,
+                    Place {
+                        file: name.clone(),
+                        ..Place::default()
+                    },
+                ),
+                _ => PyOSError::new_err(text),
+            }
+        }
+        other => raise(
+            py,
+            Class::Error,
+            other.to_string(),
+            Place {
+                file: name.clone(),
+                ..Place::default()
+            },
+        ),
+    }
+}
+
+/// A capsule holding an Arrow C schema.
+fn schema_capsule<'py>(py: Python<'py>, schema: &SchemaRef) -> PyResult<Bound<'py, PyCapsule>> {
+    let ffi = FFI_ArrowSchema::try_from(schema.as_ref())
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    PyCapsule::new_with_value(py, ffi, SCHEMA_CAPSULE)
+}
+
+/// One record batch for the PyCapsule protocol (`__arrow_c_array__`),
+/// taken once by `pyarrow.record_batch`.
+#[pyclass(module = "movetext")]
+struct ArrowBatch {
+    batch: Option<RecordBatch>,
+}
+
+#[pymethods]
+impl ArrowBatch {
+    #[pyo3(signature = (requested_schema = None))]
+    fn __arrow_c_array__<'py>(
+        &mut self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let _ = requested_schema; // the batch is given as it is
+        let batch = self
+            .batch
+            .take()
+            .ok_or_else(|| PyValueError::new_err("the batch was taken already"))?;
+        let data = StructArray::from(batch).into_data();
+        let array = FFI_ArrowArray::new(&data);
+        let schema = FFI_ArrowSchema::try_from(data.data_type())
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let schema = PyCapsule::new_with_value(py, schema, SCHEMA_CAPSULE)?;
+        let array = PyCapsule::new_with_value(py, array, ARRAY_CAPSULE)?;
+        PyTuple::new(py, [schema.into_any(), array.into_any()])
+    }
+}
+
+/// The record batch as a `pyarrow.RecordBatch`, its buffers handed over.
+fn to_pyarrow<'py>(py: Python<'py>, batch: RecordBatch) -> PyResult<Bound<'py, PyAny>> {
+    let wrapped = Bound::new(py, ArrowBatch { batch: Some(batch) })?;
+    py.import("pyarrow")?
+        .call_method1("record_batch", (wrapped,))
+}
+
+/// Games read from PGN as Arrow record batches, in input order.
+///
+/// An iterator of `pyarrow.RecordBatch` (each of up to `batch_size` games,
+/// one row per game), and an Arrow stream: `pyarrow`, Polars and DuckDB
+/// take it as it is through `__arrow_c_stream__` (the batches not read
+/// yet). Reading runs on background threads from the moment it is opened;
+/// waiting for a batch releases the GIL. A game that fails is a row with
+/// `error` set; an I/O or decompression error raises, after the batches
+/// read before it. Use it as a context manager, or `close()` it, to stop
+/// reading early.
+#[pyclass(module = "movetext")]
+pub struct GameReader {
+    /// None once drained, closed or handed over. (A `Mutex` only to make
+    /// the class `Sync`: every method that touches it takes `&mut self`.)
+    reader: Mutex<Option<BatchReader>>,
+    schema: SchemaRef,
+    name: Option<String>,
+    /// What a file object's `read` raised, raised again as it is.
+    raised: Raised,
+}
+
+impl GameReader {
+    fn next_batch(&mut self, py: Python<'_>) -> PyResult<Option<RecordBatch>> {
+        let slot = self
+            .reader
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        let Some(reader) = slot.as_mut() else {
+            return Ok(None);
+        };
+        match py.detach(|| reader.next()) {
+            Some(Ok(batch)) => Ok(Some(batch)),
+            Some(Err(e)) => {
+                *slot = None;
+                let raised = self
+                    .raised
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .take();
+                Err(raised.unwrap_or_else(|| stream_error(py, &self.name, e)))
+            }
+            None => {
+                *slot = None;
+                Ok(None)
+            }
+        }
+    }
+}
+
+#[pymethods]
+impl GameReader {
+    /// The `pyarrow.Schema` of every batch.
+    #[getter]
+    fn schema<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("pyarrow")?
+            .call_method1("schema", (SchemaView(self.schema.clone()),))
+    }
+
+    /// The Arrow C schema (PyCapsule protocol).
+    fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
+        schema_capsule(py, &self.schema)
+    }
+
+    /// The batches not read yet as an Arrow C stream (PyCapsule protocol);
+    /// the reader is empty afterwards.
+    #[pyo3(signature = (requested_schema = None))]
+    fn __arrow_c_stream__<'py>(
+        &mut self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyCapsule>> {
+        let _ = requested_schema; // the schema is given as it is
+        let slot = self
+            .reader
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        let reader: Box<dyn RecordBatchReader + Send> = match slot.take() {
+            Some(reader) => Box::new(Named {
+                reader,
+                name: self.name.clone().unwrap_or_else(|| "<input>".into()),
+            }),
+            None => Box::new(Drained(self.schema.clone())),
+        };
+        PyCapsule::new_with_value(py, FFI_ArrowArrayStream::new(reader), STREAM_CAPSULE)
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        match self.next_batch(py)? {
+            Some(batch) => to_pyarrow(py, batch).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Every batch not read yet, as one `pyarrow.Table`.
+    fn read_all<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut batches = Vec::new();
+        while let Some(batch) = self.next_batch(py)? {
+            batches.push(to_pyarrow(py, batch)?);
+        }
+        let schema = self.schema(py)?;
+        py.import("pyarrow")?
+            .getattr("Table")?
+            .call_method1("from_batches", (batches, schema))
+    }
+
+    /// Stops reading; the reader is empty afterwards.
+    fn close(&mut self) {
+        *self
+            .reader
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner) = None;
+    }
+
+    fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    #[pyo3(signature = (*_args))]
+    fn __exit__(&mut self, _args: &Bound<'_, PyTuple>) -> bool {
+        self.close();
+        false
+    }
+
+    fn __repr__(&mut self) -> String {
+        let slot = self
+            .reader
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        let state = if slot.is_some() { "open" } else { "closed" };
+        match &self.name {
+            Some(n) => format!("<movetext.GameReader {n:?} ({state})>"),
+            None => format!("<movetext.GameReader ({state})>"),
+        }
+    }
+}
+
+/// A schema for `pyarrow.schema` (PyCapsule protocol).
+#[pyclass(module = "movetext")]
+struct SchemaView(SchemaRef);
+
+#[pymethods]
+impl SchemaView {
+    fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
+        schema_capsule(py, &self.0)
+    }
+}
+
+/// The reader as an Arrow C stream: its error names the file, as the
+/// exceptions of `__next__` do (the consumer raises it in its own words).
+struct Named {
+    reader: BatchReader,
+    name: String,
+}
+
+impl Iterator for Named {
+    type Item = Result<RecordBatch, ArrowError>;
+    fn next(&mut self) -> Option<Self::Item> {
+        let name = &self.name;
+        self.reader.next().map(|batch| {
+            batch.map_err(|e| match e {
+                ArrowError::IoError(message, err) => {
+                    ArrowError::IoError(format!("{name}: {message}"), err)
+                }
+                other => ArrowError::ExternalError(format!("{name}: {other}").into()),
+            })
+        })
+    }
+}
+
+impl RecordBatchReader for Named {
+    fn schema(&self) -> SchemaRef {
+        self.reader.schema()
+    }
+}
+
+/// An empty stream with the reader's schema (a reader already drained or
+/// handed over).
+struct Drained(SchemaRef);
+
+impl Iterator for Drained {
+    type Item = Result<RecordBatch, ArrowError>;
+    fn next(&mut self) -> Option<Self::Item> {
+        None
+    }
+}
+
+impl RecordBatchReader for Drained {
+    fn schema(&self) -> SchemaRef {
+        self.0.clone()
+    }
+}
+
+/// Reads the games of `source` as Arrow record batches.
+///
+/// `source`: a path (`str` or `os.PathLike`; zstd, gzip, bzip2 and xz
+/// files are recognised by their first bytes, lichess's multi-frame
+/// `.pgn.zst` too), `bytes` (or another buffer), or a binary file object.
+/// `columns`: the column names to give (default: every column but the
+/// opt-in `movetext`, `polyglot` and `fen`; see `ALL_COLUMNS`). `threads`:
+/// worker threads (default: all cores). `lang`: the piece letters of the
+/// moves, a language code (default `"en"`, as PGN writes them), `"auto"`
+/// to detect them per game, or codes and `auto` (`"pl,de,auto"`) to
+/// detect them among those. `strict`: accept only PGN export SAN.
+/// `variations`: check the moves inside variations too. `batch_size`:
+/// games per batch. A game that fails is a row with `error` set; the
+/// errors raised are those of `movetext.read_pgn`.
+#[pyfunction]
+#[pyo3(signature = (
+    source, *, columns = None, threads = None, lang = "en", strict = false,
+    variations = true, batch_size = 8192
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn iter_batches(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    columns: Option<Vec<String>>,
+    threads: Option<usize>,
+    lang: &str,
+    strict: bool,
+    variations: bool,
+    batch_size: usize,
+) -> PyResult<GameReader> {
+    let defaults = BatchOptions::default();
+    if batch_size == 0 {
+        return Err(PyValueError::new_err("batch_size must be at least 1"));
+    }
+    if threads == Some(0) {
+        return Err(PyValueError::new_err("threads must be at least 1"));
+    }
+    let options = BatchOptions {
+        batch_size,
+        columns: self::columns(columns)?,
+        validate: ValidateOptions {
+            language: language_choice(lang)?,
+            mode: if strict {
+                ParseMode::Strict
+            } else {
+                ParseMode::Lenient
+            },
+            variations,
+        },
+        threads: threads.unwrap_or(defaults.threads),
+        ..defaults
+    };
+    let (source, name) = Source::from_py(source)?;
+    let raised = Raised::default();
+    let reader = match source {
+        Source::Path(path) => {
+            let file = std::fs::File::open(&path).map_err(|e| open_error(py, e, &name))?;
+            BatchReader::new(file, &options)
+        }
+        Source::Bytes(bytes) => BatchReader::from_bytes(bytes, &options),
+        Source::File(file) => BatchReader::new(
+            PyFile {
+                file,
+                raised: raised.clone(),
+            },
+            &options,
+        ),
+    };
+    Ok(GameReader {
+        schema: reader.schema(),
+        reader: Mutex::new(Some(reader)),
+        name,
+        raised,
+    })
+}
+
+/// A file that does not open: `OSError(errno, strerror, filename)`, the
+/// subclass Python picks for the errno (`FileNotFoundError`...).
+fn open_error(py: Python<'_>, e: io::Error, path: &Option<String>) -> PyErr {
+    let errno = e.raw_os_error().unwrap_or(0);
+    let text = e.to_string();
+    let strerror = text.split(" (os error").next().unwrap_or(&text).to_string();
+    match PyOSError::type_object(py).call1((errno, strerror, path)) {
+        Ok(instance) => PyErr::from_value(instance),
+        Err(err) => err,
+    }
+}
+
+/// Names of the columns a reader can give, in schema order.
+pub fn all_columns() -> Vec<&'static str> {
+    Column::ALL.iter().map(|c| c.name()).collect()
+}
+
+/// Names of the default columns, in schema order.
+pub fn default_columns() -> Vec<&'static str> {
+    Columns::default().iter().map(|c| c.name()).collect()
+}
