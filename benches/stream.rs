@@ -17,8 +17,8 @@
 //! Every pass is one sample (flat sampling, ten samples a side); the first
 //! pass of a side warms the page cache. After each group, the counts of the
 //! last pass are printed and checked: movetext's on one thread equal its
-//! counts on all threads (and, on the 4 GiB stream, the counts the
-//! README's throughput table gives).
+//! counts on all threads (and, on the 4 GiB stream, the counts that
+//! BENCHMARKS.md gives for `movetext check` on it).
 //!
 //! Groups: `stream/validate` (movetext on one thread, movetext on all
 //! threads with `pgn::par_read`, pgn-reader + shakmaty), `stream/tokenize`
@@ -44,7 +44,8 @@ use pgn_peers::Totals;
 /// The 4 GiB stream's size and movetext's counts on it (one thread or all,
 /// variations skipped): games, moves, failed games; the wrong suffixes
 /// (the corpus's seven, once a pass). `movetext check` reads variations,
-/// so its counts differ (the README's throughput table).
+/// so its counts differ (BENCHMARKS.md, `movetext check` on the 4 GiB
+/// stream).
 const BIG_4G: (u64, Totals, u64) = (
     4_294_967_582,
     Totals {
