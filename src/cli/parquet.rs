@@ -12,7 +12,8 @@ use arrow_schema::{ArrowError, SchemaRef};
 use movetext::arrow::{BatchOptions, BatchReader, Column, Columns};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::schema::types::ColumnPath;
 
 use super::input::{sources, Source, SAMPLE};
 use super::output::Output;
@@ -27,6 +28,21 @@ const ROW_GROUP_BYTES: usize = 12 << 20;
 /// tool stays within 64 MiB.
 const BATCH_ROWS: usize = 4096;
 const BATCH_BYTES: usize = 4 << 20;
+
+/// The per-ply list columns: written without statistics. The minimum and
+/// maximum of a page of moves, clocks or keys select no row group in any
+/// query, and computing them costs more than the rest of the column's
+/// encoding (a comparison per value).
+const PER_PLY: [Column; 8] = [
+    Column::Uci,
+    Column::San,
+    Column::Moves,
+    Column::Clocks,
+    Column::Evals,
+    Column::Mates,
+    Column::Polyglot,
+    Column::Fen,
+];
 
 /// Parses `--columns`: names to add to the default columns (`movetext`,
 /// `polyglot`, `fen`...), `-name` to leave one out, or `all`.
@@ -141,11 +157,21 @@ pub fn run(read: &ReadArgs, columns: Columns, output: Option<&str>, parquet: boo
     };
     let schema: SchemaRef = columns.schema();
     let sink = if parquet {
-        let props = WriterProperties::builder()
+        let mut props = WriterProperties::builder()
             .set_compression(Compression::ZSTD(ZstdLevel::default()))
             .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-            .set_created_by(format!("movetext {}", env!("CARGO_PKG_VERSION")))
-            .build();
+            .set_created_by(format!("movetext {}", env!("CARGO_PKG_VERSION")));
+        for column in PER_PLY {
+            props = props.set_column_statistics_enabled(
+                ColumnPath::new(vec![
+                    column.name().to_string(),
+                    "list".into(),
+                    "item".into(),
+                ]),
+                EnabledStatistics::None,
+            );
+        }
+        let props = props.build();
         ArrowWriter::try_new(out, schema.clone(), Some(props))
             .map(Sink::Parquet)
             .map_err(|e| parquet_failure(&out_name, e))

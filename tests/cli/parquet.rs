@@ -65,6 +65,37 @@ fn parquet_file_reads_back() {
         r.stderr,
         format!("{input}:14:71: game 1, move 3... Qxe4: illegal move\n")
     );
+    // Statistics for the game columns, none for the per-ply lists.
+    let file = File::open(&out).unwrap();
+    let meta = ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
+    let group = meta.metadata().row_group(0);
+    let stats: Vec<(String, bool)> = group
+        .columns()
+        .iter()
+        .map(|c| (c.column_path().string(), c.statistics().is_some()))
+        .filter(|(p, _)| {
+            [
+                "game",
+                "WhiteElo",
+                "san.list.item",
+                "uci.list.item",
+                "moves.list.item",
+                "clocks.list.item",
+                "polyglot.list.item",
+            ]
+            .contains(&p.as_str())
+        })
+        .collect();
+    let want = [
+        ("game", true),
+        ("WhiteElo", true),
+        ("uci.list.item", false),
+        ("san.list.item", false),
+        ("moves.list.item", false),
+        ("clocks.list.item", false),
+        ("polyglot.list.item", false),
+    ];
+    assert_eq!(stats, want.map(|(p, s)| (p.to_string(), s)));
     let (batches, groups) = read_parquet(&out);
     assert_eq!(groups, 1);
     let b = &batches[0];
