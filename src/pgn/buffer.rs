@@ -28,6 +28,35 @@ pub(crate) fn read_full<R: Read>(
     Ok(false)
 }
 
+/// Where a piece of a larger input begins: the absolute byte offset of its
+/// first byte, the 1-based line that begins there, and the number of games
+/// before it. A piece read from its origin (a [`Reader`](super::Reader)
+/// over [`BufferedInput::with_origin`] and
+/// [`Reader::with_game_base`](super::Reader::with_game_base), or
+/// [`par_read_from`](super::par_read_from)) reports every place and game
+/// number as a reading of the whole input does, when the piece begins at a
+/// [hard game start](super::scan) (or at the input's start).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Origin {
+    /// Absolute offset of the piece's first byte.
+    pub offset: u64,
+    /// 1-based line of that byte (which begins the line).
+    pub line: u64,
+    /// Games before the piece: its first game is number `games + 1`.
+    pub games: u64,
+}
+
+impl Default for Origin {
+    /// The start of an input: offset 0, line 1, no game before.
+    fn default() -> Origin {
+        Origin {
+            offset: 0,
+            line: 1,
+            games: 0,
+        }
+    }
+}
+
 /// Where the reader takes its bytes from: a window over the unread input that
 /// can be extended. Implemented by [`BufferedInput`] and [`SliceInput`].
 pub trait Input {

@@ -15,6 +15,9 @@
 //!   `parallel`): [`par_read_all`], [`par_read`], [`par_read_with`].
 //! - [`decompress`]: compressed input by its first bytes (zstd incl. pzstd/lichess,
 //!   gzip, bzip2, xz; decompressors with feature `compression`).
+//! - `units`: a file cut into work units read apart, on the machines of a
+//!   cluster, whose games end to end are the file's (features `parallel`
+//!   and `compression`).
 //!
 //! # Examples
 //!
@@ -49,11 +52,13 @@ pub mod reader;
 #[doc(hidden)]
 pub mod scan;
 pub mod split;
+#[cfg(all(feature = "parallel", feature = "compression", any(unix, windows)))]
+pub mod units;
 pub mod visitor;
 
-pub use buffer::{BufferedInput, Input, SliceInput, DEFAULT_CAPACITY};
+pub use buffer::{BufferedInput, Input, Origin, SliceInput, DEFAULT_CAPACITY};
 #[cfg(feature = "parallel")]
-pub use parallel::{par_read, par_read_all, par_read_with, ParOptions};
+pub use parallel::{par_read, par_read_all, par_read_from, par_read_with, ParOptions};
 pub use reader::Reader;
 pub use visitor::{
     latin1_lossy, Control, ErrorKind, GameResult, Location, Nag, PgnError, RawTag, Visitor,

@@ -58,7 +58,7 @@ use std::thread;
 
 use crossbeam_channel::{Receiver, Sender};
 
-use super::buffer::{read_full, BufferedInput, ChunkInput, DEFAULT_CAPACITY};
+use super::buffer::{read_full, BufferedInput, ChunkInput, Origin, DEFAULT_CAPACITY};
 use super::reader::Reader;
 use super::scan::{first_hard_start, is_tag_line, last_hard_start, line_ends_and_sections};
 use super::visitor::{Control, Visitor};
@@ -304,10 +304,106 @@ where
     W: Fn(&V::Output) -> usize + Sync,
     S: FnMut(V::Output) -> Control,
 {
+    let piece = Piece {
+        origin: Origin::default(),
+        mark: |_| {},
+    };
+    par_read_marked(input, piece, options, make_visitor, end_chunk, weight, sink)
+}
+
+/// [`par_read`] of a piece of a larger input that begins at `origin` (a
+/// [hard game start](super::split#the-hard-game-start-rule), or the
+/// input's start): every [`Location`](super::Location) and game number is
+/// the whole input's. Returns the number of games handed to `sink` (those
+/// before the piece not counted).
+///
+/// ```
+/// use movetext::pgn::{par_read_from, Control, Location, Origin, ParOptions, Visitor};
+/// struct First(Option<Location>);
+/// impl Visitor for First {
+///     type Output = Option<Location>;
+///     fn san(&mut self, _: &[u8], at: Location) -> Control {
+///         self.0.get_or_insert(at);
+///         Control::Continue
+///     }
+///     fn end_game(&mut self) -> Option<Location> { self.0.take() }
+/// }
+/// let pgn = b"[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *\n";
+/// // The second game alone: offset 19, line 3, one game before it.
+/// let origin = Origin { offset: 19, line: 3, games: 1 };
+/// let mut first = Vec::new();
+/// let n = par_read_from(&pgn[19..], origin, &ParOptions::default(), || First(None), |at| {
+///     first.push(at.unwrap());
+///     Control::Continue
+/// })
+/// .unwrap();
+/// assert_eq!(n, 1);
+/// assert_eq!(first[0], Location { game: 2, offset: 33, line: 4, column: 4 });
+/// ```
+pub fn par_read_from<R, V, F, S>(
+    input: R,
+    origin: Origin,
+    options: &ParOptions,
+    make_visitor: F,
+    sink: S,
+) -> io::Result<u64>
+where
+    R: Read,
+    V: Visitor,
+    V::Output: Send,
+    F: Fn() -> V + Sync,
+    S: FnMut(V::Output) -> Control,
+{
+    let piece = Piece {
+        origin,
+        mark: |_| {},
+    };
+    par_read_marked(input, piece, options, make_visitor, |_| None, |_| 0, sink)
+}
+
+/// Where a parallel reading begins, and what it tells of the places where
+/// its input can be cut.
+pub(crate) struct Piece<M> {
+    /// The origin of the input read: a hard game start of a larger input,
+    /// or the input's start.
+    pub origin: Origin,
+    /// Told, in input order, the origin of every chunk just before its
+    /// games go to the sink (and of the stretch read sequentially at the
+    /// end, if any): each a hard game start, or `origin`, with the exact
+    /// line and game count there (see [`units`](super::units)).
+    pub mark: M,
+}
+
+/// [`par_read_with`] of a piece of a larger input (see [`Piece`]).
+pub(crate) fn par_read_marked<R, V, F, E, W, S, M>(
+    input: R,
+    piece: Piece<M>,
+    options: &ParOptions,
+    make_visitor: F,
+    end_chunk: E,
+    weight: W,
+    sink: S,
+) -> io::Result<u64>
+where
+    R: Read,
+    V: Visitor,
+    V::Output: Send,
+    F: Fn() -> V + Sync,
+    E: Fn(&mut V) -> Option<V::Output> + Sync,
+    W: Fn(&V::Output) -> usize + Sync,
+    S: FnMut(V::Output) -> Control,
+    M: FnMut(Origin),
+{
+    let Piece { origin, mark } = piece;
     let window = options.effective_window();
     let threads = options.threads.clamp(1, window);
     let chunk_size = options.chunk_size.max(1);
-    let cutter = Cutter::new(input, chunk_size, options.max_stretch.max(chunk_size));
+    let cutter = Cutter::new(
+        input,
+        chunk_size,
+        options.max_stretch.max(chunk_size),
+        origin.offset,
+    );
     // The window bounds what is queued; the channels need no bound of their own.
     let (task_tx, task_rx) = crossbeam_channel::unbounded::<Task<V::Output>>();
     let (done_tx, done_rx) = crossbeam_channel::unbounded::<Done<V::Output>>();
@@ -331,14 +427,15 @@ where
             window,
             slots: VecDeque::with_capacity(window),
             next_index: 0,
-            true_games: 0,
-            next_line: 1,
+            true_games: origin.games,
+            next_line: origin.line,
             in_flight: 0,
             free_bufs: Vec::new(),
             free_outs: Vec::new(),
             task_tx,
             done_rx,
             sink,
+            mark,
             read_error: None,
             delivered: 0,
         };
@@ -543,7 +640,7 @@ struct Slot<O> {
 }
 
 /// The calling thread's side: cutting, dispatching, ordering, the sink.
-struct Main<R, O, S> {
+struct Main<R, O, S, M> {
     cutter: Cutter<R>,
     window: usize,
     /// Chunks `next_index - slots.len() .. next_index`.
@@ -560,12 +657,14 @@ struct Main<R, O, S> {
     task_tx: Sender<Task<O>>,
     done_rx: Receiver<Done<O>>,
     sink: S,
+    /// Told each chunk's origin before its outputs are handed on.
+    mark: M,
     read_error: Option<io::Error>,
     /// Games handed to the sink.
     delivered: u64,
 }
 
-impl<R: Read, O, S: FnMut(O) -> Control> Main<R, O, S> {
+impl<R: Read, O, S: FnMut(O) -> Control, M: FnMut(Origin)> Main<R, O, S, M> {
     fn run<V, F, E, W>(&mut self, shared: &Shared<F, E, W>) -> Outcome
     where
         V: Visitor<Output = O>,
@@ -637,6 +736,11 @@ impl<R: Read, O, S: FnMut(O) -> Control> Main<R, O, S> {
         let input = BufferedInput::with_capacity(DEFAULT_CAPACITY, rest)
             .with_origin(self.cutter.offset, self.next_line);
         let mut reader = Reader::from_input(input).with_game_base(self.true_games);
+        (self.mark)(Origin {
+            offset: self.cutter.offset,
+            line: self.next_line,
+            games: self.true_games,
+        });
         let mut v = (shared.make_visitor)();
         let read = read_on(&mut reader, 0, &mut v, &mut self.sink, &shared.end_chunk);
         match read {
@@ -749,6 +853,11 @@ impl<R: Read, O, S: FnMut(O) -> Control> Main<R, O, S> {
                 break;
             };
             self.slots.pop_front();
+            (self.mark)(Origin {
+                offset: done.task.offset,
+                line: done.task.line,
+                games: self.true_games,
+            });
             self.in_flight -= done.task.buf.len;
             shared.release(std::mem::take(&mut done.task.weight));
             let mut outputs = std::mem::take(&mut done.task.outputs);
@@ -877,10 +986,12 @@ struct Cutter<R> {
     overlong: bool,
     /// Absolute offset of the next chunk.
     offset: u64,
+    /// No chunk has been cut yet.
+    first: bool,
 }
 
 impl<R: Read> Cutter<R> {
-    fn new(inner: R, chunk_size: usize, max_stretch: usize) -> Cutter<R> {
+    fn new(inner: R, chunk_size: usize, max_stretch: usize, offset: u64) -> Cutter<R> {
         Cutter {
             inner,
             carry: Vec::new(),
@@ -888,7 +999,8 @@ impl<R: Read> Cutter<R> {
             max_stretch,
             eof: false,
             overlong: false,
-            offset: 0,
+            offset,
+            first: true,
         }
     }
 
@@ -924,7 +1036,7 @@ impl<R: Read> Cutter<R> {
             }
             let data = &buf.data[..buf.len];
             if let Some(p) = last_hard_start(data) {
-                if self.offset > 0 || first_hard_start(data).is_some_and(|q| q < p) {
+                if !self.first || first_hard_start(data).is_some_and(|q| q < p) {
                     break p;
                 }
             }
@@ -953,6 +1065,7 @@ impl<R: Read> Cutter<R> {
             hard_starts,
         };
         self.offset += cut as u64;
+        self.first = false;
         Ok(Some(chunk))
     }
 }

@@ -92,6 +92,14 @@ impl FrameWalk {
         }
     }
 
+    /// This walk starting at byte `pos` of the stream (where a frame, or a
+    /// skippable frame, begins).
+    pub(crate) fn starting_at(mut self, pos: u64) -> FrameWalk {
+        self.pos = pos;
+        self.frame_start = pos;
+        self
+    }
+
     /// Whether the walk stands between two frames (true at the start too).
     pub(crate) fn between_frames(&self) -> bool {
         self.state == State::Magic && self.have == 0
@@ -387,6 +395,12 @@ impl<R: Read> Checked<R> {
             inner,
             walk: FrameWalk::new(max_window),
         }
+    }
+
+    /// This stream's first byte is byte `pos` of the file.
+    pub(crate) fn starting_at(mut self, pos: u64) -> Checked<R> {
+        self.walk = self.walk.starting_at(pos);
+        self
     }
 }
 

@@ -38,6 +38,8 @@ pub use self::frames::{MAX_WINDOW as MAX_ZSTD_WINDOW, MAX_WINDOW_LOG as MAX_ZSTD
 pub use self::sniff::{binary_format, describe, not_pgn, NOT_PGN_LEN, SNIFF_LEN};
 pub use self::utf16::{Endian, Utf16Reader};
 #[cfg(all(feature = "compression", any(unix, windows)))]
+pub(crate) use self::zstd_par::frame_ranges;
+#[cfg(all(feature = "compression", any(unix, windows)))]
 pub use self::zstd_par::ParallelZstd;
 
 use std::io::{self, Read};
@@ -193,12 +195,7 @@ pub fn open_as<'a, R: Read + Send + 'a>(
     const BUFFER: usize = 128 * 1024;
     Ok(match kind {
         Compression::None => Box::new(input),
-        Compression::Zstd => {
-            let checked = frames::Checked::new(input, MAX_ZSTD_WINDOW);
-            let mut d = zstd::stream::read::Decoder::new(checked)?;
-            d.window_log_max(MAX_ZSTD_WINDOW_LOG)?;
-            Box::new(Labelled::new(d, kind))
-        }
+        Compression::Zstd => open_zstd_at(input, 0)?,
         Compression::Gzip => Box::new(Labelled::new(
             flate2::bufread::MultiGzDecoder::new(BufReader::with_capacity(BUFFER, input)),
             kind,
@@ -219,6 +216,20 @@ pub fn open_as<'a, R: Read + Send + 'a>(
         )),
         Compression::Unsupported(name) => return Err(unsupported(name)),
     })
+}
+
+/// A zstd decoder over `input`, the bytes of a zstd file from byte `pos`
+/// on (where a frame, or the skippable frame before one, begins): errors
+/// name offsets in the file.
+#[cfg(feature = "compression")]
+pub(crate) fn open_zstd_at<'a, R: Read + Send + 'a>(
+    input: R,
+    pos: u64,
+) -> io::Result<Box<dyn Read + Send + 'a>> {
+    let checked = frames::Checked::new(input, MAX_ZSTD_WINDOW).starting_at(pos);
+    let mut d = zstd::stream::read::Decoder::new(checked)?;
+    d.window_log_max(MAX_ZSTD_WINDOW_LOG)?;
+    Ok(Box::new(Labelled::new(d, Compression::Zstd)))
 }
 
 /// The error for input in a format that is recognised but not read.

@@ -114,6 +114,27 @@ impl Cursor {
     }
 }
 
+/// The byte ranges of the zstd frames of `file` from its start, each with
+/// the skippable frames before it, found by walking the frame and block
+/// headers (nothing is decompressed); at most `limit` of them.
+pub(crate) fn frame_ranges(file: File, limit: usize) -> io::Result<Vec<(u64, u64)>> {
+    let len = file.metadata()?.len();
+    let mut cursor = Cursor {
+        file: Arc::new(file),
+        walk: FrameWalk::new(MAX_ZSTD_WINDOW),
+        len,
+        failed: false,
+    };
+    let mut frames = Vec::new();
+    while frames.len() < limit {
+        match cursor.next_frame()? {
+            Some(range) => frames.push(range),
+            None => break,
+        }
+    }
+    Ok(frames)
+}
+
 /// Reads at `offset` (pread), `Interrupted` retried.
 fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
     loop {
@@ -150,12 +171,19 @@ impl Read for Range {
 impl ParallelZstd {
     /// Starts `decoders` threads (at least 1) on the zstd file `file`.
     pub fn new(file: File, decoders: usize) -> io::Result<ParallelZstd> {
+        ParallelZstd::starting_at(file, 0, decoders)
+    }
+
+    /// [`ParallelZstd::new`] from byte `offset` of `file`, where a frame
+    /// (or the skippable frame before one) begins: the frames from there
+    /// to the end of the file.
+    pub fn starting_at(file: File, offset: u64, decoders: usize) -> io::Result<ParallelZstd> {
         let decoders = decoders.max(1);
         let len = file.metadata()?.len();
         let file = Arc::new(file);
         let cursor = Arc::new(Mutex::new(Cursor {
             file: file.clone(),
-            walk: FrameWalk::new(MAX_ZSTD_WINDOW),
+            walk: FrameWalk::new(MAX_ZSTD_WINDOW).starting_at(offset),
             len,
             failed: false,
         }));
