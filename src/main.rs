@@ -29,6 +29,10 @@ enum Command {
     Check(cli::check::CheckArgs),
     /// Count games, moves, results, notations, languages and errors.
     Stats(cli::stats::StatsArgs),
+    /// Cut files into work units, one JSON line each, that check, stats
+    /// and convert read apart with --unit (on the machines of a cluster):
+    /// their outputs end to end are the whole file's.
+    Index(cli::index::IndexArgs),
     /// Count the leaf nodes of the legal move tree (bulk counting at the last
     /// ply). The node count alone is printed on the last line.
     Perft(cli::perft::PerftArgs),
@@ -46,7 +50,17 @@ fn main() -> ExitCode {
             };
         }
     };
+    let read = match &cli.command {
+        Command::Convert(a) => Some(&a.read),
+        Command::Check(a) => Some(&a.read),
+        Command::Stats(a) => Some(&a.read),
+        Command::Index(_) | Command::Perft(_) => None,
+    };
+    if let Some(Err(f)) = read.map(|r| r.check_selection()) {
+        return f.report();
+    }
     match &cli.command {
+        Command::Index(a) => cli::index::run(a),
         Command::Convert(a) => cli::convert::run(a),
         Command::Check(a) => cli::check::run(a),
         Command::Stats(a) => cli::stats::run(a),

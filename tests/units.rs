@@ -9,7 +9,7 @@ mod support;
 use movetext::pgn::decompress::Compression;
 use movetext::pgn::events::{Event, EventLog};
 use movetext::pgn::units::{index, range, IndexOptions, Unit};
-use movetext::pgn::{par_read_from, Control, Origin, ParOptions, Reader};
+use movetext::pgn::{par_read, Control, Origin, ParOptions, Reader};
 use support::{gzip, pzstd_like, skippable, tricky_pgn, Temp};
 
 type Games = Vec<Vec<Event>>;
@@ -43,8 +43,11 @@ fn par_read_unit(unit: &Unit, chunk: usize) -> Games {
     let text = unit.open_file(&unit.path, 2).unwrap();
     let origin = text.origin();
     let mut out = Vec::new();
-    let options = ParOptions::default().threads(2).chunk_size(chunk);
-    par_read_from(text, origin, &options, EventLog::default, |g| {
+    let options = ParOptions::default()
+        .threads(2)
+        .chunk_size(chunk)
+        .origin(origin);
+    par_read(text, &options, EventLog::default, |g| {
         out.push(g);
         Control::Continue
     })
@@ -264,7 +267,7 @@ fn ranges_cut_anywhere() {
     for stride in [1, 3, 10] {
         let mut points: Vec<u64> = cuts.iter().copied().step_by(stride).collect();
         points[0] = 0;
-        points.push(size + 10);
+        points.push(size);
         let mut got = Vec::new();
         let mut last_end = 0;
         for w in points.windows(2) {
@@ -305,6 +308,11 @@ fn ranges_of_compressed_files_are_refused() {
         range(&f.0, 5, 4, 1).unwrap_err().to_string(),
         "the range 5:4 ends before it starts"
     );
+    assert_eq!(
+        range(&f.0, 0, 21, 1).unwrap_err().to_string(),
+        "the range 0:21 ends past the end of the file (20 bytes)"
+    );
+    assert_eq!(range(&f.0, 0, 20, 1).unwrap().end, 20);
 }
 
 /// A unit read in a file that is not the one indexed is an error, never

@@ -19,7 +19,7 @@ use super::{eprint_line, Batch, Failure, Gather, ReadArgs, BATCH_BYTES};
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     #[command(flatten)]
-    read: ReadArgs,
+    pub read: ReadArgs,
 }
 
 /// Counts the games and writes the lines of their problems.

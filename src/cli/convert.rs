@@ -97,7 +97,7 @@ the moves read and the error goes to standard error with its place. \
 still go to standard error). The exit status is 1 when a game failed.")]
 pub struct ConvertArgs {
     #[command(flatten)]
-    read: ReadArgs,
+    pub read: ReadArgs,
     /// Output format.
     #[arg(long, value_enum, default_value = "san")]
     to: Target,

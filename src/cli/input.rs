@@ -15,12 +15,15 @@ use indicatif::{ProgressBar, ProgressStyle};
 use movetext::pgn::decompress::{
     self, describe, Compression, ParallelZstd, ReadAhead, NOT_PGN_LEN, READ_AHEAD_BUFFER, SNIFF_LEN,
 };
-use movetext::pgn::{par_read_with, Control, ParOptions, Reader};
+use movetext::pgn::units::{self, Unit};
+use movetext::pgn::{
+    par_read_with, BufferedInput, Control, Origin, ParOptions, Reader, DEFAULT_CAPACITY,
+};
 use movetext::pgn::{GameResult, Nag, RawTag};
 use movetext::validate::{GameError, GameSummary, GameVisitor, ValidateOptions, Validator};
 use movetext::{Move, Position};
 
-use super::{eprint_line, Failure, Gather, ReadArgs};
+use super::{eprint_line, Failure, Gather, ReadArgs, Selection};
 
 /// The embedded sample: about 300 real games (human, online, TCEC and
 /// Chess960 games, one with variations and comments).
@@ -52,6 +55,9 @@ impl Source {
 /// stdin, or the embedded sample when stdin is a terminal (said on stderr
 /// unless `quiet`).
 pub fn sources(args: &ReadArgs) -> Vec<Source> {
+    if let (true, Some(unit)) = (args.files.is_empty(), &args.unit) {
+        return vec![Source::File(unit.path.to_string_lossy().into_owned())];
+    }
     if args.files.is_empty() {
         if io::stdin().is_terminal() {
             if !args.quiet {
@@ -94,6 +100,8 @@ pub struct Reading {
     pub window: usize,
     /// Bytes of outputs held at most (see [`ParOptions::max_output`]).
     pub max_output: usize,
+    /// The part of the input to read (`--unit`, `--range`), if not all.
+    pub selection: Option<Selection>,
 }
 
 impl Reading {
@@ -107,6 +115,7 @@ impl Reading {
             progress: !args.quiet && io::stderr().is_terminal(),
             window: 0,
             max_output: usize::MAX,
+            selection: args.selection(),
         }
     }
 }
@@ -298,8 +307,63 @@ fn open_beside(
     Ok((decompress::as_text(&head, decoded), true))
 }
 
-/// Validates every game of `src` with a fresh `make()` game visitor per
-/// chunk, and hands each output (per game, and what a visitor gathered, see
+/// Opens the whole of `src` for `reading`: its decompressed text, whether
+/// it is compressed, and the progress bar over its bytes if one is drawn.
+#[allow(clippy::type_complexity)]
+fn open_source(
+    src: &Source,
+    reading: &Reading,
+) -> io::Result<(Box<dyn Read + Send>, bool, Option<ProgressBar>)> {
+    let (raw, len): (Box<dyn Read + Send>, Option<u64>) = match src {
+        Source::File(path) => {
+            let file = File::open(path)?;
+            let meta = file.metadata()?;
+            if meta.is_dir() {
+                return Err(io::Error::other("Is a directory"));
+            }
+            let len = meta.is_file().then_some(meta.len());
+            (Box::new(file), len)
+        }
+        Source::Stdin => (Box::new(io::stdin()), None),
+        Source::Sample => (Box::new(SAMPLE), Some(SAMPLE.len() as u64)),
+    };
+    let bar = reading.progress.then(|| progress_bar(len));
+    let raw: Box<dyn Read + Send> = match &bar {
+        Some(b) => Box::new(b.wrap_read(raw)),
+        None => raw,
+    };
+    let (decoded, compressed) = if reading.jobs > 1 {
+        open_beside(src, raw, len, bar.as_ref(), reading.jobs)?
+    } else {
+        (decompress::open(raw)?, false)
+    };
+    Ok((decoded, compressed, bar))
+}
+
+/// The text of the part of the file `path` that `selection` names, opened
+/// for `reading` (decompressed beside the parsing workers when there are
+/// several), and the unit.
+fn open_selection(
+    path: &str,
+    selection: &Selection,
+    reading: &Reading,
+) -> io::Result<(units::UnitText, Unit)> {
+    let unit = match selection {
+        Selection::Unit(u) => u.clone(),
+        Selection::Range(a, b) => units::range(path, *a, *b, reading.jobs)?,
+    };
+    // As for a whole file: one zstd decoder for every 4 jobs, at most 2.
+    let decoders = if reading.jobs > 1 {
+        reading.jobs.div_ceil(4).min(2)
+    } else {
+        0
+    };
+    Ok((unit.open_file(path, decoders)?, unit))
+}
+
+/// Validates every game of `src` (of the part that `reading.selection`
+/// names: its games are numbered and placed as in the whole file) with a
+/// fresh `make()` game visitor per chunk, and hands each output (per game, and what a visitor gathered, see
 /// [`Gather`]) to `sink` in input order. Returns the bytes read
 /// (decompressed).
 ///
@@ -320,35 +384,26 @@ where
 {
     let name = src.name().to_string();
     let in_err = |e: io::Error| Failure::Input(name.clone(), e);
-    let (raw, len): (Box<dyn Read + Send>, Option<u64>) = match src {
-        Source::File(path) => {
-            let file = File::open(path).map_err(in_err)?;
-            let meta = file.metadata().map_err(in_err)?;
-            if meta.is_dir() {
-                return Err(Failure::Input(
-                    name.clone(),
-                    io::Error::other("Is a directory"),
-                ));
-            }
-            let len = meta.is_file().then_some(meta.len());
-            (Box::new(file), len)
-        }
-        Source::Stdin => (Box::new(io::stdin()), None),
-        Source::Sample => (Box::new(SAMPLE), Some(SAMPLE.len() as u64)),
-    };
-    let bar = reading.progress.then(|| progress_bar(len));
-    let raw: Box<dyn Read + Send> = match &bar {
-        Some(b) => Box::new(b.wrap_read(raw)),
-        None => raw,
+    let stop = Rc::new(Cell::new(false));
+    let mut origin = Origin::default();
+    let (decoded, compressed, bar) = if let Some(selection) = &reading.selection {
+        let Source::File(path) = src else {
+            return Err(Failure::Usage(
+                "--unit and --range read a file, not stdin".to_string(),
+            ));
+        };
+        let (text, unit) = open_selection(path, selection, reading).map_err(in_err)?;
+        origin = text.origin();
+        let bar = reading.progress.then(|| progress_bar(unit.len));
+        let text: Box<dyn Read + Send> = match &bar {
+            Some(b) => Box::new(b.wrap_read(text)),
+            None => Box::new(text),
+        };
+        (text, unit.compression != Compression::None, bar)
+    } else {
+        open_source(src, reading).map_err(in_err)?
     };
     let stderr = Stderr(bar.clone());
-    let stop = Rc::new(Cell::new(false));
-    let (decoded, compressed) = if reading.jobs > 1 {
-        open_beside(src, raw, len, bar.as_ref(), reading.jobs)
-    } else {
-        decompress::open(raw).map(|d| (d, false))
-    }
-    .map_err(in_err)?;
     // An image, an executable...: said at once, not read as text.
     let (head, decoded) = decompress::peek_n(decoded, NOT_PGN_LEN).map_err(in_err)?;
     if let Some(seen) = decompress::not_pgn(&head) {
@@ -397,7 +452,9 @@ where
     let options = reading.options;
     let result = if reading.jobs <= 1 {
         let mut v = Validator::new(make(), options);
-        let mut reader = Reader::new(&mut input);
+        let buffered = BufferedInput::with_capacity(DEFAULT_CAPACITY, &mut input)
+            .with_origin(origin.offset, origin.line);
+        let mut reader = Reader::from_input(buffered).with_game_base(origin.games);
         let read = loop {
             match reader.read_game(&mut v) {
                 Ok(Some(out)) => {
@@ -427,7 +484,8 @@ where
             .threads(reading.jobs)
             .chunk_size(reading.chunk_size)
             .window(window)
-            .max_output(reading.max_output);
+            .max_output(reading.max_output)
+            .origin(origin);
         par_read_with(
             &mut input,
             &par,

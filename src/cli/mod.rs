@@ -2,7 +2,8 @@
 //!
 //! - [`input`]: files, stdin, the embedded sample; decompression; parallel
 //!   or sequential reading through the validator; the progress bar.
-//! - [`check`], [`convert`], [`stats`], [`perft`]: one module per command.
+//! - [`check`], [`convert`], [`stats`], [`index`], [`perft`]: one module
+//!   per command.
 //! - [`pgn_out`], [`json`]: the PGN export and JSON writers of `convert`;
 //!   [`parquet`]: its Parquet and Arrow IPC output.
 //! - [`output`]: `-o FILE`: never an input, written through a temporary
@@ -18,6 +19,7 @@
 
 pub mod check;
 pub mod convert;
+pub mod index;
 pub mod input;
 pub mod json;
 #[cfg(test)]
@@ -35,6 +37,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use movetext::notation::{Language, LanguageSet, ParseMode};
+use movetext::pgn::units::Unit;
 use movetext::validate::{GameVisitor, LanguageChoice, ValidateOptions};
 
 /// Exit status for a stdout closed early (128 + SIGPIPE).
@@ -71,6 +74,27 @@ pub struct ReadArgs {
     /// Bytes per parallel chunk (for tests).
     #[arg(long, hide = true, default_value_t = movetext::pgn::split::DEFAULT_CHUNK_SIZE)]
     pub chunk_size: usize,
+    /// Read one work unit of a file: a JSON line that `movetext index`
+    /// printed. The unit's games only, numbered and placed (line, column)
+    /// as in a reading of the whole file. Its file is the one the unit
+    /// names, or FILE if one is given (the same file seen elsewhere).
+    #[arg(long, value_name = "JSON", value_parser = parse_unit, conflicts_with = "range")]
+    pub unit: Option<Unit>,
+    /// Read the games whose first byte lies in bytes START to END
+    /// (exclusive) of one plain PGN FILE, the last one read to its end: a
+    /// game begins at a tag line that follows no tag line (the resync
+    /// rule), so ranges that follow one another give each game once.
+    #[arg(long, value_name = "START:END", value_parser = parse_range)]
+    pub range: Option<(u64, u64)>,
+}
+
+/// What part of its one input a reading reads (`--unit`, `--range`).
+#[derive(Debug, Clone)]
+pub enum Selection {
+    /// A unit of `movetext index`.
+    Unit(Unit),
+    /// Bytes `START..END` of a plain PGN file.
+    Range(u64, u64),
 }
 
 impl ReadArgs {
@@ -87,6 +111,43 @@ impl ReadArgs {
         }
     }
 
+    /// The part of its input to read, if not all of it.
+    pub fn selection(&self) -> Option<Selection> {
+        match (&self.unit, self.range) {
+            (Some(u), _) => Some(Selection::Unit(u.clone())),
+            (None, Some((a, b))) => Some(Selection::Range(a, b)),
+            (None, None) => None,
+        }
+    }
+
+    /// Whether the inputs fit `--unit` and `--range`: one file at most
+    /// with a unit, exactly one file (not stdin) with a range.
+    pub fn check_selection(&self) -> Result<(), Failure> {
+        let stdin = self.files.iter().any(|f| f == "-");
+        if self.unit.is_some() && (self.files.len() > 1 || stdin) {
+            return Err(Failure::Usage(
+                "--unit reads one file: the unit's, or the one FILE given".to_string(),
+            ));
+        }
+        if let Some((start, end)) = self.range {
+            if self.files.len() != 1 || stdin {
+                return Err(Failure::Usage(
+                    "--range reads one FILE: give exactly one, not stdin".to_string(),
+                ));
+            }
+            let file = &self.files[0];
+            // Said before any output (stats would print its totals).
+            if let Ok(size) = std::fs::metadata(file).map(|m| m.len()) {
+                if end > size {
+                    return Err(Failure::Usage(format!(
+                        "{file}: the range {start}:{end} ends past the end of the file ({size} bytes)"
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The number of worker threads.
     pub fn jobs(&self) -> usize {
         match self.jobs {
@@ -94,6 +155,22 @@ impl ReadArgs {
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
+}
+
+/// Parses `--unit`: a unit's JSON line.
+pub fn parse_unit(s: &str) -> Result<Unit, String> {
+    Unit::from_json(s).map_err(|e| e.to_string())
+}
+
+/// Parses `--range`: `START:END`, byte offsets, END not before START.
+pub fn parse_range(s: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("expected START:END, two byte offsets such as 0:1048576, got {s:?}");
+    let (a, b) = s.split_once(':').ok_or_else(bad)?;
+    let (a, b): (u64, u64) = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
+    if b < a {
+        return Err(format!("the range {a}:{b} ends before it starts"));
+    }
+    Ok((a, b))
 }
 
 /// Parses `--lang`: a language code.

@@ -18,7 +18,7 @@ use super::{Failure, Gather, ReadArgs};
 #[derive(Args, Debug)]
 pub struct StatsArgs {
     #[command(flatten)]
-    read: ReadArgs,
+    pub read: ReadArgs,
 }
 
 /// The notations a move token is classified as, in output order.

@@ -33,9 +33,9 @@ pub(crate) fn read_full<R: Read>(
 /// before it. A piece read from its origin (a [`Reader`](super::Reader)
 /// over [`BufferedInput::with_origin`] and
 /// [`Reader::with_game_base`](super::Reader::with_game_base), or
-/// [`par_read_from`](super::par_read_from)) reports every place and game
+/// [`ParOptions::origin`](super::ParOptions::origin)) reports every place and game
 /// number as a reading of the whole input does, when the piece begins at a
-/// [hard game start](super::scan) (or at the input's start).
+/// [hard game start](super::split#the-hard-game-start-rule) (or at the input's start).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Origin {
     /// Absolute offset of the piece's first byte.

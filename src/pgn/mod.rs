@@ -58,7 +58,7 @@ pub mod visitor;
 
 pub use buffer::{BufferedInput, Input, Origin, SliceInput, DEFAULT_CAPACITY};
 #[cfg(feature = "parallel")]
-pub use parallel::{par_read, par_read_all, par_read_from, par_read_with, ParOptions};
+pub use parallel::{par_read, par_read_all, par_read_with, ParOptions};
 pub use reader::Reader;
 pub use visitor::{
     latin1_lossy, Control, ErrorKind, GameResult, Location, Nag, PgnError, RawTag, Visitor,

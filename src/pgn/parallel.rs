@@ -96,6 +96,9 @@ pub struct ParOptions {
     /// rest of that chunk is read on the calling thread in its turn.
     /// `usize::MAX` (the default): no bound.
     pub max_output: usize,
+    /// Where the input begins in a larger one (default: its start); see
+    /// [`ParOptions::origin`].
+    pub origin: Origin,
 }
 
 impl Default for ParOptions {
@@ -107,6 +110,7 @@ impl Default for ParOptions {
             window: 0,
             max_stretch: DEFAULT_MAX_STRETCH,
             max_output: usize::MAX,
+            origin: Origin::default(),
         }
     }
 }
@@ -140,6 +144,42 @@ impl ParOptions {
     /// These options with at most `max_output` bytes of outputs held.
     pub fn max_output(mut self, max_output: usize) -> ParOptions {
         self.max_output = max_output;
+        self
+    }
+
+    /// These options for an input that is the rest of a larger one from
+    /// `origin` (a [hard game start](super::split#the-hard-game-start-rule)
+    /// of it, as a [work unit](super::units) begins): every
+    /// [`Location`](super::Location) and game number is the larger
+    /// input's, as [`Reader::with_game_base`] and
+    /// [`BufferedInput::with_origin`] make them for one thread. The count
+    /// of games returned is still of this input only.
+    ///
+    /// ```
+    /// use movetext::pgn::{par_read, Control, Location, Origin, ParOptions, Visitor};
+    /// struct First(Option<Location>);
+    /// impl Visitor for First {
+    ///     type Output = Option<Location>;
+    ///     fn san(&mut self, _: &[u8], at: Location) -> Control {
+    ///         self.0.get_or_insert(at);
+    ///         Control::Continue
+    ///     }
+    ///     fn end_game(&mut self) -> Option<Location> { self.0.take() }
+    /// }
+    /// let pgn = b"[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *\n";
+    /// // The second game alone: offset 19, line 3, one game before it.
+    /// let options = ParOptions::default().origin(Origin { offset: 19, line: 3, games: 1 });
+    /// let mut first = Vec::new();
+    /// let n = par_read(&pgn[19..], &options, || First(None), |at| {
+    ///     first.push(at.unwrap());
+    ///     Control::Continue
+    /// })
+    /// .unwrap();
+    /// assert_eq!(n, 1);
+    /// assert_eq!(first[0], Location { game: 2, offset: 33, line: 4, column: 4 });
+    /// ```
+    pub fn origin(mut self, origin: Origin) -> ParOptions {
+        self.origin = origin;
         self
     }
 
@@ -304,85 +344,31 @@ where
     W: Fn(&V::Output) -> usize + Sync,
     S: FnMut(V::Output) -> Control,
 {
-    let piece = Piece {
-        origin: Origin::default(),
-        mark: |_| {},
-    };
-    par_read_marked(input, piece, options, make_visitor, end_chunk, weight, sink)
+    par_read_marked(
+        input,
+        options,
+        make_visitor,
+        end_chunk,
+        weight,
+        sink,
+        |_| {},
+    )
 }
 
-/// [`par_read`] of a piece of a larger input that begins at `origin` (a
-/// [hard game start](super::split#the-hard-game-start-rule), or the
-/// input's start): every [`Location`](super::Location) and game number is
-/// the whole input's. Returns the number of games handed to `sink` (those
-/// before the piece not counted).
-///
-/// ```
-/// use movetext::pgn::{par_read_from, Control, Location, Origin, ParOptions, Visitor};
-/// struct First(Option<Location>);
-/// impl Visitor for First {
-///     type Output = Option<Location>;
-///     fn san(&mut self, _: &[u8], at: Location) -> Control {
-///         self.0.get_or_insert(at);
-///         Control::Continue
-///     }
-///     fn end_game(&mut self) -> Option<Location> { self.0.take() }
-/// }
-/// let pgn = b"[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *\n";
-/// // The second game alone: offset 19, line 3, one game before it.
-/// let origin = Origin { offset: 19, line: 3, games: 1 };
-/// let mut first = Vec::new();
-/// let n = par_read_from(&pgn[19..], origin, &ParOptions::default(), || First(None), |at| {
-///     first.push(at.unwrap());
-///     Control::Continue
-/// })
-/// .unwrap();
-/// assert_eq!(n, 1);
-/// assert_eq!(first[0], Location { game: 2, offset: 33, line: 4, column: 4 });
-/// ```
-pub fn par_read_from<R, V, F, S>(
-    input: R,
-    origin: Origin,
-    options: &ParOptions,
-    make_visitor: F,
-    sink: S,
-) -> io::Result<u64>
-where
-    R: Read,
-    V: Visitor,
-    V::Output: Send,
-    F: Fn() -> V + Sync,
-    S: FnMut(V::Output) -> Control,
-{
-    let piece = Piece {
-        origin,
-        mark: |_| {},
-    };
-    par_read_marked(input, piece, options, make_visitor, |_| None, |_| 0, sink)
-}
-
-/// Where a parallel reading begins, and what it tells of the places where
-/// its input can be cut.
-pub(crate) struct Piece<M> {
-    /// The origin of the input read: a hard game start of a larger input,
-    /// or the input's start.
-    pub origin: Origin,
-    /// Told, in input order, the origin of every chunk just before its
-    /// games go to the sink (and of the stretch read sequentially at the
-    /// end, if any): each a hard game start, or `origin`, with the exact
-    /// line and game count there (see [`units`](super::units)).
-    pub mark: M,
-}
-
-/// [`par_read_with`] of a piece of a larger input (see [`Piece`]).
+/// [`par_read_with`] that also tells `mark`, in input order, the origin of
+/// every chunk just before its games go to `sink` (and of the stretch read
+/// sequentially at the end, if any): each a hard game start, or the
+/// reading's [origin](ParOptions::origin), with the exact line and game
+/// count there. These are the places where the input can be cut (see
+/// [`units`](super::units)).
 pub(crate) fn par_read_marked<R, V, F, E, W, S, M>(
     input: R,
-    piece: Piece<M>,
     options: &ParOptions,
     make_visitor: F,
     end_chunk: E,
     weight: W,
     sink: S,
+    mark: M,
 ) -> io::Result<u64>
 where
     R: Read,
@@ -394,7 +380,7 @@ where
     S: FnMut(V::Output) -> Control,
     M: FnMut(Origin),
 {
-    let Piece { origin, mark } = piece;
+    let origin = options.origin;
     let window = options.effective_window();
     let threads = options.threads.clamp(1, window);
     let chunk_size = options.chunk_size.max(1);

@@ -11,6 +11,7 @@ mod output_file;
 #[cfg(feature = "cli")]
 mod parquet;
 mod roundtrip;
+mod units;
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -11,7 +11,7 @@
 //! # Which games a unit holds
 //!
 //! A unit owns a range of the (decompressed) text that begins and ends at
-//! [hard game starts](super::scan), the places where a reader always begins
+//! [hard game starts](super::split#the-hard-game-start-rule), the places where a reader always begins
 //! a new game, whatever came before (an open comment or variation, a
 //! missing result). Read on its own from its origin, the range gives the
 //! same events as it does inside a reading of the whole file, errors and
@@ -78,7 +78,7 @@ use super::decompress::{
     self, frame_ranges, open_zstd_at, Compression, Endian, ParallelZstd, ReadAhead, HEAD_LEN,
     READ_AHEAD_BUFFER,
 };
-use super::parallel::{par_read, par_read_marked, ParOptions, Piece, DEFAULT_CHUNK_SIZE};
+use super::parallel::{par_read, par_read_marked, ParOptions, DEFAULT_CHUNK_SIZE};
 use super::reader::Reader;
 use super::scan::{count_line_ends, for_each_hard_start, MAX_TAG_LINE};
 use super::visitor::{Control, Visitor};
@@ -264,6 +264,8 @@ impl Unit {
             Value::Str(s) => Ok(s.clone()),
             _ => Err(bad(format!("\"{name}\" must be a string"))),
         };
+        let path = PathBuf::from(string("path")?);
+        let size = int("size")?;
         let compression = match string("compression")?.as_str() {
             "none" => Compression::None,
             "zstd" => Compression::Zstd,
@@ -281,8 +283,8 @@ impl Unit {
             _ => return Err(bad("\"whole\" must be true or false".to_string())),
         };
         let unit = Unit {
-            path: PathBuf::from(string("path")?),
-            size: int("size")?,
+            path,
+            size,
             compression,
             whole,
             start: int("start")?,
@@ -366,7 +368,8 @@ impl Unit {
     ///
     /// The text is that of the unit's range, then the end of input;
     /// reading it with a [`Reader`] from [`UnitText::origin`]
-    /// ([`UnitText::reader`], or [`par_read_from`](super::par_read_from))
+    /// ([`UnitText::reader`], or [`par_read`](super::par_read) with
+    /// [`ParOptions::origin`])
     /// gives the unit's games with the whole file's places and numbers.
     /// A text that ends early, or that does not begin with a game where
     /// the unit says one begins, is an error: the file is not the one
@@ -645,18 +648,14 @@ pub fn index(path: impl AsRef<Path>, options: &IndexOptions) -> io::Result<Vec<U
                 bytes: bytes.clone(),
             };
             let mut planner = Planner::new(options.unit_size);
-            let piece = Piece {
-                origin: Origin::default(),
-                mark: |at: Origin| planner.mark(at, (at.offset, at.offset)),
-            };
             let games = par_read_marked(
                 input,
-                piece,
                 &index_options(options),
                 || SkipGames,
                 |_| None,
                 |_| 0,
                 |()| Control::Continue,
+                |at: Origin| planner.mark(at, (at.offset, at.offset)),
             )?;
             let text = bytes.load(Ordering::Relaxed);
             if text != size {
@@ -722,21 +721,17 @@ fn index_frames(file: File, size: u64, options: &IndexOptions) -> io::Result<Vec
         bytes: text.clone(),
     };
     let mut planner = Planner::new(options.unit_size);
-    let piece = Piece {
-        origin: Origin::default(),
-        mark: |at: Origin| {
-            let frame = frames.lock().map_or((0, 0), |mut f| f.holding(at.offset));
-            planner.mark(at, frame);
-        },
-    };
     let games = par_read_marked(
         input,
-        piece,
         &index_options(options),
         || SkipGames,
         |_| None,
         |_| 0,
         |()| Control::Continue,
+        |at: Origin| {
+            let frame = frames.lock().map_or((0, 0), |mut f| f.holding(at.offset));
+            planner.mark(at, frame);
+        },
     )?;
     Ok(planner.finish(size, text.load(Ordering::Relaxed), games))
 }
@@ -748,7 +743,8 @@ fn index_frames(file: File, size: u64, options: &IndexOptions) -> io::Result<Vec
 /// in [`index`]), so that the units of ranges that follow one another give
 /// the whole file's games. The lines and games before the unit are counted
 /// by reading the file up to it (its tokens, on `threads` threads): for
-/// many units of one file, [`index`] reads it once instead.
+/// many units of one file, [`index`] reads it once instead. A range that
+/// ends before it starts or past the file's end is an error.
 ///
 /// ```
 /// # fn main() -> std::io::Result<()> {
@@ -756,7 +752,7 @@ fn index_frames(file: File, size: u64, options: &IndexOptions) -> io::Result<Vec
 /// let path = std::env::temp_dir().join(format!("range-doc-{}.pgn", std::process::id()));
 /// // Two games of 21 bytes each.
 /// std::fs::write(&path, b"[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *\n\n")?;
-/// let unit = range(&path, 5, 100, 1)?;
+/// let unit = range(&path, 5, 42, 1)?;
 /// assert_eq!((unit.start, unit.end), (21, 42));
 /// assert_eq!((unit.origin.line, unit.origin.games), (4, 1));
 /// # std::fs::remove_file(&path)
@@ -785,6 +781,12 @@ pub fn range(path: impl AsRef<Path>, start: u64, end: u64, threads: usize) -> io
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!("the range {start}:{end} ends before it starts"),
+        ));
+    }
+    if end > size {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("the range {start}:{end} ends past the end of the file ({size} bytes)"),
         ));
     }
     // The first hard start: no cut before or at it.
