@@ -66,7 +66,7 @@ use arrow_schema::{ArrowError, SchemaRef};
 pub use columns::{Column, Columns};
 
 use crate::pgn::decompress;
-use crate::pgn::{par_read, Control, ParOptions, Reader};
+use crate::pgn::{par_read, BufferedInput, Control, Origin, ParOptions, Reader, DEFAULT_CAPACITY};
 use crate::validate::ValidateOptions;
 use builder::BatchBuilder;
 use record::{GameRecord, Pool, Tracker, Wanted};
@@ -146,6 +146,61 @@ impl BatchReader {
         }
     }
 
+    /// Reads one [work unit](crate::pgn::units) of a file (the file
+    /// `unit.path` names; set another path on a copy of the unit where the
+    /// task sees the file elsewhere): the unit's games only, their `game`
+    /// numbers, `offset`s and error places those of the whole file, so
+    /// that the batches of a file's units, put end to end, hold the rows
+    /// of the whole file's. Errors: the file cannot be opened, or is not
+    /// the one the unit was made for (another size or compression);
+    /// errors found later end the stream as with [`BatchReader::new`].
+    ///
+    /// ```no_run
+    /// use movetext::arrow::{BatchOptions, BatchReader};
+    /// use movetext::pgn::units::{index, IndexOptions, Unit};
+    /// // On the driver: the units, as JSON lines.
+    /// let units: Vec<String> = index("lichess_db_standard_rated_2013-01.pgn.zst", &IndexOptions::default())?
+    ///     .iter()
+    ///     .map(Unit::to_json)
+    ///     .collect();
+    /// // On a task: one unit's batches.
+    /// let unit = Unit::from_json(&units[0])?;
+    /// for batch in BatchReader::from_unit(&unit, &BatchOptions::default())? {
+    ///     let batch = batch?;
+    ///     # let _ = batch;
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(any(unix, windows))]
+    pub fn from_unit(
+        unit: &crate::pgn::units::Unit,
+        options: &BatchOptions,
+    ) -> io::Result<BatchReader> {
+        // Decompressed beside the parsing workers, as a whole file is.
+        let decoders = if options.threads > 1 {
+            options.threads.div_ceil(4).min(2)
+        } else {
+            0
+        };
+        let text = unit.open_file(&unit.path, decoders)?;
+        let origin = text.origin();
+        let options = *options;
+        let schema = options.columns.schema();
+        let (tx, rx) = mpsc::sync_channel(1);
+        let cancel = Arc::new(AtomicBool::new(false));
+        let stop = cancel.clone();
+        let producer = thread::Builder::new()
+            .name("movetext-arrow".into())
+            .spawn(move || produce_text(Box::new(text), origin, &options, &tx, &stop))
+            .ok();
+        Ok(BatchReader {
+            schema,
+            batches: rx,
+            producer,
+            cancel,
+        })
+    }
+
     /// Reads PGN held in memory (`Vec<u8>`, `Arc<[u8]>`, `&'static [u8]`,
     /// a binding's byte buffer...), compressed or not.
     pub fn from_bytes<B: AsRef<[u8]> + Send + 'static>(
@@ -218,7 +273,6 @@ fn produce<R: Read + Send>(
     tx: &SyncSender<Result<RecordBatch, ArrowError>>,
     cancel: &AtomicBool,
 ) {
-    let io_error = |e: io::Error| ArrowError::IoError(e.to_string(), e);
     let decoded = match decompress::open(input) {
         Ok(d) => d,
         Err(e) => {
@@ -226,6 +280,22 @@ fn produce<R: Read + Send>(
             return;
         }
     };
+    produce_text(decoded, Origin::default(), options, tx, cancel);
+}
+
+fn io_error(e: io::Error) -> ArrowError {
+    ArrowError::IoError(e.to_string(), e)
+}
+
+/// [`produce`] of text (decompressed) that begins at `origin` of a larger
+/// input.
+fn produce_text(
+    decoded: Box<dyn Read + Send + '_>,
+    origin: Origin,
+    options: &BatchOptions,
+    tx: &SyncSender<Result<RecordBatch, ArrowError>>,
+    cancel: &AtomicBool,
+) {
     let wanted = Wanted::new(options.columns);
     let pool = Pool::new(512);
     let mut builder = BatchBuilder::new(options.columns);
@@ -248,7 +318,9 @@ fn produce<R: Read + Send>(
     };
     let make = || Tracker::new(wanted, options.validate, pool.clone());
     let read = if options.threads <= 1 {
-        let mut reader = Reader::new(decoded);
+        let input = BufferedInput::with_capacity(DEFAULT_CAPACITY, decoded)
+            .with_origin(origin.offset, origin.line);
+        let mut reader = Reader::from_input(input).with_game_base(origin.games);
         let mut v = make();
         loop {
             match reader.read_game(&mut v) {
@@ -264,7 +336,8 @@ fn produce<R: Read + Send>(
     } else {
         let par = ParOptions::default()
             .threads(options.threads)
-            .chunk_size(options.chunk_size.max(1));
+            .chunk_size(options.chunk_size.max(1))
+            .origin(origin);
         par_read(decoded, &par, make, &mut sink).map(|_| ())
     };
     if failed || cancel.load(Ordering::Relaxed) {
