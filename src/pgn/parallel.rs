@@ -1229,6 +1229,7 @@ mod tests {
             window,
             max_stretch: DEFAULT_MAX_STRETCH,
             max_output: usize::MAX,
+            origin: Origin::default(),
         }
     }
 
