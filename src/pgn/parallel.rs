@@ -167,16 +167,16 @@ impl ParOptions {
     ///     fn end_game(&mut self) -> Option<Location> { self.0.take() }
     /// }
     /// let pgn = b"[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *\n";
-    /// // The second game alone: offset 19, line 3, one game before it.
-    /// let options = ParOptions::default().origin(Origin { offset: 19, line: 3, games: 1 });
+    /// // The second game alone: offset 20, line 3, one game before it.
+    /// let options = ParOptions::default().origin(Origin { offset: 20, line: 3, games: 1 });
     /// let mut first = Vec::new();
-    /// let n = par_read(&pgn[19..], &options, || First(None), |at| {
+    /// let n = par_read(&pgn[20..], &options, || First(None), |at| {
     ///     first.push(at.unwrap());
     ///     Control::Continue
     /// })
     /// .unwrap();
     /// assert_eq!(n, 1);
-    /// assert_eq!(first[0], Location { game: 2, offset: 33, line: 4, column: 4 });
+    /// assert_eq!(first[0], Location { game: 2, offset: 35, line: 4, column: 4 });
     /// ```
     pub fn origin(mut self, origin: Origin) -> ParOptions {
         self.origin = origin;
