@@ -20,6 +20,7 @@ from typing import IO, Iterable, Optional, Union
 from ._movetext import (
     ALL_COLUMNS,
     DEFAULT_COLUMNS,
+    DEFAULT_UNIT_SIZE,
     STARTING_FEN,
     AmbiguousMoveError,
     Error,
@@ -32,6 +33,7 @@ from ._movetext import (
     perft,
     san_to_uci,
     uci_to_san,
+    units,
 )
 
 try:
@@ -42,6 +44,7 @@ except _metadata.PackageNotFoundError:  # run from a source tree
 __all__ = [
     "ALL_COLUMNS",
     "DEFAULT_COLUMNS",
+    "DEFAULT_UNIT_SIZE",
     "STARTING_FEN",
     "AmbiguousMoveError",
     "Error",
@@ -55,9 +58,10 @@ __all__ = [
     "read_pgn",
     "san_to_uci",
     "uci_to_san",
+    "units",
 ]
 
-Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
+Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes], None]
 
 
 def read_pgn(
@@ -69,6 +73,7 @@ def read_pgn(
     strict: bool = False,
     variations: bool = True,
     batch_size: int = 8192,
+    unit: Union[str, dict, None] = None,
 ):
     """Reads every game of `source` into a ``pyarrow.Table``, one row per game.
 
@@ -86,7 +91,11 @@ def read_pgn(
     equals; slower), or codes and ``auto`` (``"pl,de,auto"``) to detect it
     among those only. `strict` accepts only PGN export SAN, `variations`
     checks the moves inside variations too, `batch_size` is the most games
-    in one record batch of the table.
+    in one record batch of the table. `unit` is a work unit of the file,
+    as ``units`` gives it (its JSON text, or a dict of its fields): only
+    its games are read, numbered as in the whole file, from the path
+    `source` (the unit's file, maybe seen at another path there) or, when
+    `source` is None, from the unit's ``path``.
 
     A game that fails is a row with ``error`` set (``"LINE:COLUMN: game N,
     move 2. Ke3: illegal move"``) and the moves before the error; reading
@@ -94,8 +103,9 @@ def read_pgn(
     the errno, ``filename`` set); an I/O error while reading raises
     ``OSError`` whose message begins with the file's name; a corrupt
     compressed stream raises ``movetext.Error`` with ``file`` set; what a
-    file object's ``read`` raises is raised as it is. For inputs larger
-    than memory, use ``iter_batches``.
+    file object's ``read`` raises is raised as it is; a file that is not
+    the one a unit was made for raises ``movetext.Error``. For inputs
+    larger than memory, use ``iter_batches``.
 
     >>> table = movetext.read_pgn("games.pgn.zst", columns=["White", "uci"])
     """
@@ -107,5 +117,6 @@ def read_pgn(
         strict=strict,
         variations=variations,
         batch_size=batch_size,
+        unit=unit,
     ) as reader:
         return reader.read_all()

@@ -1,12 +1,13 @@
 """Type stubs of the movetext package."""
 
-from typing import Iterable, Optional
+from typing import Any, Dict, Iterable, Optional, Union
 
 import pyarrow
 
 from ._movetext import (
     ALL_COLUMNS as ALL_COLUMNS,
     DEFAULT_COLUMNS as DEFAULT_COLUMNS,
+    DEFAULT_UNIT_SIZE as DEFAULT_UNIT_SIZE,
     STARTING_FEN as STARTING_FEN,
     AmbiguousMoveError as AmbiguousMoveError,
     Error as Error,
@@ -20,6 +21,7 @@ from ._movetext import (
     perft as perft,
     san_to_uci as san_to_uci,
     uci_to_san as uci_to_san,
+    units as units,
 )
 
 __version__: str
@@ -33,6 +35,7 @@ def read_pgn(
     strict: bool = False,
     variations: bool = True,
     batch_size: int = 8192,
+    unit: Union[str, Dict[str, Any], None] = None,
 ) -> pyarrow.Table:
     """Reads every game of `source` into a table, one row per game; a game
     that fails is a row with `error` set."""

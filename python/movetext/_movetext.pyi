@@ -2,11 +2,11 @@
 
 import os
 from types import TracebackType
-from typing import IO, Any, Iterator, List, Optional, Sequence, Tuple, Type, Union
+from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Type, Union
 
 import pyarrow
 
-Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
+Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes], None]
 
 STARTING_FEN: str
 """The FEN of the standard start position."""
@@ -14,6 +14,8 @@ ALL_COLUMNS: List[str]
 """Every column a reader can give, in schema order."""
 DEFAULT_COLUMNS: List[str]
 """The columns given by default: all but `movetext`, `polyglot`, `fen`."""
+DEFAULT_UNIT_SIZE: int
+"""The default `unit_size` of `units`: 128 MiB of the file."""
 
 class Error(ValueError):
     """A problem in chess text, with its place (each part None where it
@@ -75,14 +77,31 @@ def iter_batches(
     strict: bool = False,
     variations: bool = True,
     batch_size: int = 8192,
+    unit: Union[str, Dict[str, Any], None] = None,
 ) -> GameReader:
     """Reads the games of `source` (a path, compressed or not; bytes; a
     binary file object) as Arrow record batches of up to `batch_size`
     games, in input order, on `threads` worker threads (default: all
     cores). `columns`, `lang`, `strict`, `variations` and the errors raised
     are those of `movetext.read_pgn`; a game that fails is a row with
-    `error` set. Reading starts at once, on background threads; close the
-    reader (or use it in a `with` block) to stop early."""
+    `error` set. `unit`: read only this work unit of the file (see
+    `units`), from the path `source` or, when it is None, the unit's.
+    Reading starts at once, on background threads; close the reader (or
+    use it in a `with` block) to stop early."""
+
+def units(
+    path: Union[str, "os.PathLike[str]"],
+    *,
+    unit_size: int = ...,
+    threads: Optional[int] = None,
+) -> List[str]:
+    """The work units of the file at `path`, each one line of JSON (as
+    `movetext index` prints them): runs of whole frames of a multi-frame
+    `.pgn.zst`, byte ranges cut at game starts of a plain file, one whole
+    unit for other compressed files; each but the last holds at least
+    `unit_size` bytes of the file (default `DEFAULT_UNIT_SIZE`). Together
+    they cover the file once: `read_pgn(path, unit=u)` of each, put end to
+    end, equals `read_pgn(path)`, game numbers and offsets included."""
 
 def convert(
     text: Union[str, bytes],

@@ -32,9 +32,11 @@ fn _movetext(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(moves::uci_to_san, m)?)?;
     m.add_function(wrap_pyfunction!(moves::perft, m)?)?;
     m.add_function(wrap_pyfunction!(reader::iter_batches, m)?)?;
+    m.add_function(wrap_pyfunction!(reader::units, m)?)?;
     m.add_class::<reader::GameReader>()?;
     m.add("ALL_COLUMNS", reader::all_columns())?;
     m.add("DEFAULT_COLUMNS", reader::default_columns())?;
+    m.add("DEFAULT_UNIT_SIZE", movetext::pgn::units::DEFAULT_UNIT_SIZE)?;
     m.add("STARTING_FEN", movetext::Position::new().fen())?;
     Ok(())
 }

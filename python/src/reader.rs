@@ -15,10 +15,11 @@ use arrow_array::{Array, RecordBatch, RecordBatchReader, StructArray};
 use arrow_schema::{ArrowError, SchemaRef};
 use movetext::arrow::{BatchOptions, BatchReader, Column, Columns};
 use movetext::notation::ParseMode;
+use movetext::pgn::units::{index, IndexOptions, Unit, DEFAULT_UNIT_SIZE};
 use movetext::validate::ValidateOptions;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyCapsule, PyTuple};
+use pyo3::types::{PyByteArray, PyBytes, PyCapsule, PyDict, PyTuple};
 use pyo3::PyTypeInfo;
 
 use crate::errors::{raise, Class, Place};
@@ -447,7 +448,7 @@ impl RecordBatchReader for Drained {
 #[pyfunction]
 #[pyo3(signature = (
     source, *, columns = None, threads = None, lang = "en", strict = false,
-    variations = true, batch_size = 8192
+    variations = true, batch_size = 8192, unit = None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn iter_batches(
@@ -459,6 +460,7 @@ pub fn iter_batches(
     strict: bool,
     variations: bool,
     batch_size: usize,
+    unit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<GameReader> {
     let defaults = BatchOptions::default();
     if batch_size == 0 {
@@ -482,6 +484,9 @@ pub fn iter_batches(
         threads: threads.unwrap_or(defaults.threads),
         ..defaults
     };
+    if let Some(unit) = unit {
+        return read_unit(py, source, unit, &options);
+    }
     let (source, name) = Source::from_py(source)?;
     let raised = Raised::default();
     let reader = match source {
@@ -504,6 +509,117 @@ pub fn iter_batches(
         name,
         raised,
     })
+}
+
+/// The reader of one work unit, read from the file `source` names (the
+/// unit's file, maybe at another path) or, when `source` is None, from
+/// the unit's `path`.
+fn read_unit(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    unit: &Bound<'_, PyAny>,
+    options: &BatchOptions,
+) -> PyResult<GameReader> {
+    let mut unit = parse_unit(py, unit)?;
+    if !source.is_none() {
+        match Source::from_py(source)? {
+            (Source::Path(path), _) => unit.path = path,
+            _ => {
+                return Err(PyTypeError::new_err(
+                    "a unit is read from a file: give its path as the source (or None)",
+                ))
+            }
+        }
+    }
+    let name = Some(unit.path.display().to_string());
+    let reader = BatchReader::from_unit(&unit, options).map_err(|e| io_failure(py, e, &name))?;
+    Ok(GameReader {
+        schema: reader.schema(),
+        reader: Mutex::new(Some(reader)),
+        name,
+        raised: Raised::default(),
+    })
+}
+
+/// A unit from its JSON text (`str`, as `units` gives it) or a `dict` of
+/// its fields.
+fn parse_unit(py: Python<'_>, unit: &Bound<'_, PyAny>) -> PyResult<Unit> {
+    let text: String = if let Ok(text) = unit.extract::<String>() {
+        text
+    } else if unit.is_instance_of::<PyDict>() {
+        py.import("json")?
+            .call_method1("dumps", (unit,))?
+            .extract()?
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "unit must be a unit's JSON (str) or a dict, not {}",
+            unit.get_type().name()?
+        )));
+    };
+    Unit::from_json(&text).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// An I/O error on the file `name`: `OSError` with its errno and
+/// `filename` where the system gave one, else `movetext.Error` with
+/// `file` (a corrupt stream, a file that is not the one indexed).
+fn io_failure(py: Python<'_>, e: io::Error, name: &Option<String>) -> PyErr {
+    if e.raw_os_error().is_some() {
+        return open_error(py, e, name);
+    }
+    let text = e.to_string();
+    let reason = name
+        .as_deref()
+        .and_then(|n| text.strip_prefix(n))
+        .and_then(|rest| rest.strip_prefix(": "))
+        .unwrap_or(&text)
+        .to_string();
+    raise(
+        py,
+        Class::Error,
+        reason,
+        Place {
+            file: name.clone(),
+            ..Place::default()
+        },
+    )
+}
+
+/// The work units of the file at `path`, each as one line of JSON (the
+/// form `movetext index` prints and `--unit` reads).
+///
+/// The units cover the file once: runs of whole zstd frames of a
+/// multi-frame `.pgn.zst` (lichess's files, `pzstd`), byte ranges cut at
+/// hard game starts of a plain PGN file, and one whole unit for a
+/// single-frame zstd, gzip, bzip2 or xz file. Each unit but the last holds
+/// at least `unit_size` bytes of the file. `read_pgn(path, unit=u)` reads
+/// exactly the games whose first byte lies in `u`, numbered (`game`,
+/// `offset`, error places) as in the whole file, so the units' tables put
+/// end to end are the whole file's. The file is read once, on `threads`
+/// threads (default: all cores), no move played.
+#[pyfunction]
+#[pyo3(signature = (path, *, unit_size = DEFAULT_UNIT_SIZE, threads = None))]
+pub fn units(
+    py: Python<'_>,
+    path: PathBuf,
+    unit_size: u64,
+    threads: Option<usize>,
+) -> PyResult<Vec<String>> {
+    if unit_size == 0 {
+        return Err(PyValueError::new_err("unit_size must be at least 1"));
+    }
+    if threads == Some(0) {
+        return Err(PyValueError::new_err("threads must be at least 1"));
+    }
+    let defaults = IndexOptions::default();
+    let options = IndexOptions {
+        unit_size,
+        threads: threads.unwrap_or(defaults.threads),
+    };
+    let name = Some(path.display().to_string());
+    let units = py
+        .detach(|| index(&path, &options))
+        .map_err(|e| io_failure(py, e, &name))?;
+    Ok(units.iter().map(Unit::to_json).collect())
 }
 
 /// A file that does not open: `OSError(errno, strerror, filename)`, the
