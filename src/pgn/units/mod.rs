@@ -856,8 +856,8 @@ fn next_hard_start<F: Read + Seek>(file: &mut F, from: u64, size: u64) -> io::Re
     next_hard_start_in(file, from, size, 1 << 20)
 }
 
-/// [`next_hard_start`] through windows of `window` bytes (at least a tag
-/// line and its line end), plus the bytes before them.
+/// [`next_hard_start`] through windows of `window` bytes (at least two
+/// tag lines and their line ends), plus the bytes before them.
 ///
 /// A window begins `MAX_TAG_LINE + 3` bytes before the first offset it
 /// judges: a line that begins before the window and ends right before
@@ -870,7 +870,9 @@ fn next_hard_start_in<F: Read + Seek>(
     window: u64,
 ) -> io::Result<Option<u64>> {
     const BEFORE: u64 = MAX_TAG_LINE as u64 + 3;
-    let window = window.max(MAX_TAG_LINE as u64 + 3);
+    // Each window moves the search on by `window - MAX_TAG_LINE - 2`
+    // bytes: at least a tag line's length.
+    let window = window.max(2 * BEFORE);
     let mut buf = Vec::new();
     let mut x = from;
     while x < size {
