@@ -428,3 +428,62 @@ fn json_form_round_trips_and_is_checked() {
         assert_eq!(Unit::from_json(&text).unwrap_err().to_string(), message, "{text}");
     }
 }
+
+/// The rows of `batches`: each column's value in each row.
+#[cfg(feature = "arrow")]
+fn rows(batches: &[arrow_array::RecordBatch]) -> Vec<Vec<arrow_array::ArrayRef>> {
+    let mut out = Vec::new();
+    for b in batches {
+        for row in 0..b.num_rows() {
+            out.push(b.columns().iter().map(|c| c.slice(row, 1)).collect());
+        }
+    }
+    out
+}
+
+/// The Arrow batches of a file's units, end to end, hold the rows of the
+/// whole file's (game numbers, offsets, error places included), for plain
+/// and multi-frame zstd files, on one thread and on two.
+#[cfg(feature = "arrow")]
+#[test]
+fn arrow_batches_of_units_are_the_whole_files() {
+    use movetext::arrow::{BatchOptions, BatchReader, Columns};
+    let pgn = tricky_pgn(300);
+    // Plain: units of 3000 bytes; zstd: a unit per frame.
+    for (name, bytes, unit_size) in [
+        ("arrow.pgn", pgn.clone(), 3000),
+        ("arrow.pgn.zst", pzstd_like(&pgn, 1500), 1),
+    ] {
+        let f = Temp::new(name, &bytes);
+        for threads in [1, 2] {
+            let read = BatchOptions {
+                columns: Columns::ALL,
+                threads,
+                batch_size: 7,
+                chunk_size: 500,
+                ..BatchOptions::default()
+            };
+            let whole: Vec<_> = BatchReader::open(&f.0, &read)
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            let want = rows(&whole);
+            assert!(want.len() > 300, "{}", want.len());
+            let units = index(&f.0, &options(unit_size)).unwrap();
+            assert!(units.len() > 3, "{name}: {}", units.len());
+            let mut got = Vec::new();
+            for u in &units {
+                let unit = Unit::from_json(&u.to_json()).unwrap();
+                let batches: Vec<_> = BatchReader::from_unit(&unit, &read)
+                    .unwrap()
+                    .collect::<Result<_, _>>()
+                    .unwrap();
+                got.extend(rows(&batches));
+            }
+            assert_eq!(got.len(), want.len(), "{name}, threads {threads}");
+            for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+                assert!(g == w, "{name}, threads {threads}: row {i}");
+            }
+        }
+    }
+}
