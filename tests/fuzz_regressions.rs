@@ -28,7 +28,7 @@ const SEEDS: [(&str, usize); 6] = [
 
 /// The crash inputs found by each fuzz target: folder and number of files
 /// (targets that never failed have none).
-const CRASH_INPUTS: [(&str, usize); 3] = [("fen", 3), ("pgn_chunked", 3), ("pgn_reader", 6)];
+const CRASH_INPUTS: [(&str, usize); 3] = [("fen", 3), ("pgn_chunked", 4), ("pgn_reader", 6)];
 
 /// Runs `target` on every file of `dir`; returns how many. A missing
 /// folder, or anything in it that is not a file, fails the test.
@@ -328,4 +328,37 @@ fn chunked_reading_keeps_a_tag_after_a_result_glued_to_it() {
     assert_eq!(games.len(), 3);
     assert_eq!(tags(&games[1]), [b"c".to_vec()]);
     assert_eq!(tags(&games[2]), [b"R".to_vec()]);
+}
+
+/// Found by the `pgn_chunked` fuzzer in CI (2026-12-05; rebuilt by hand to
+/// the same cause): a lone `½` as the Latin-1 byte 0xBD ending a game was a
+/// draw where the reader's general code read it (it looks past the token
+/// for the game's end) and a misplaced result where the fast loop read it
+/// (which sent `1/2`, `0-0` and the UTF-8 `½` to the general code, but not
+/// the byte 0xBD), so one `Reader` and chunks of 2 bytes disagreed. Fixed:
+/// the fast loop sends 0xBD to the general code too.
+#[test]
+fn a_lone_latin1_half_point_reads_alike_in_chunks() {
+    let data =
+        std::fs::read(root().join("tests/data/fuzz/pgn_chunked/lone-half-point-result")).unwrap();
+    fuzz_checks::pgn_chunked(&data);
+    let results: Vec<String> = fuzz_checks::read_events(&data[2..])
+        .iter()
+        .flatten()
+        .filter_map(|e| match e {
+            Event::Result(raw, r) => Some(format!("{raw:?} {r:?}")),
+            Event::Error(kind, _, _) => Some(format!("{kind:?}")),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        results,
+        [
+            "[189] Draw",
+            "MisplacedResult",
+            "[189] Draw",
+            "[194, 189] Draw",
+            "[189] Draw"
+        ]
+    );
 }

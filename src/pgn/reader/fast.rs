@@ -147,8 +147,11 @@ impl<I: Input> Reader<I> {
                         break;
                     }
                 }
+                // A token that is a result only where the game ends (`0-0`,
+                // `+/-`, `1/2`, `½` in UTF-8 or as the Latin-1 byte 0xBD):
+                // the slow path looks past it.
                 if g.depth == 0
-                    && matches!(b, b'0' | b'1' | b'+' | b'-' | 0xc2 | 0xe2)
+                    && matches!(b, b'0' | b'1' | b'+' | b'-' | 0xbd | 0xc2 | 0xe2)
                     && j - i <= 16
                     && terminating_result(&w[i..j]).is_some()
                 {

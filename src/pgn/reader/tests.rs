@@ -503,6 +503,7 @@ fn fast_paths_equal_the_general_code_on_printed_forms() {
     let mut data = forms.as_bytes().to_vec();
     data.extend_from_slice(b"\n[Event \"d\"]\n\n1. d4 \xbd-\xbd\n");
     check(&data);
+    check(HALF_POINTS);
     for variant in line_end_variants(&data) {
         check(&variant);
     }
@@ -510,5 +511,42 @@ fn fast_paths_equal_the_general_code_on_printed_forms() {
     for entry in std::fs::read_dir(books).unwrap() {
         let data = std::fs::read(entry.unwrap().path()).unwrap();
         check(&data);
+    }
+}
+
+/// A lone `½` (UTF-8, or the Latin-1 byte 0xBD) and `1/2`: a draw where the
+/// game ends, a misplaced result before that.
+const HALF_POINTS: &[u8] =
+    b"[Event \"a\"]\n\n1. d4 d5 \xbd\n\n[Event \"b\"]\n\n1. e4 \xbd e5 \xbd\n\
+    [Event \"c\"]\n\n1. c4 \xc2\xbd\n\n[Event \"d\"]\n\n1. Nf3 1/2\n";
+
+#[test]
+fn a_lone_half_point_is_a_draw_at_the_end_of_a_game() {
+    let results = |games: &[Vec<Event>]| -> Vec<String> {
+        let mut out = Vec::new();
+        for game in games {
+            for e in game {
+                match e {
+                    Event::Result(raw, r) => out.push(format!("{raw:?} {r:?}")),
+                    Event::Error { kind, .. } => out.push(format!("{kind:?}")),
+                    _ => {}
+                }
+            }
+        }
+        out
+    };
+    let want = [
+        "[189] Draw",
+        "MisplacedResult",
+        "[189] Draw",
+        "[194, 189] Draw",
+        "[49, 47, 50] Draw",
+    ];
+    for capacity in [None, Some(0), Some(3)] {
+        for general in [false, true] {
+            let games = log_with(EventLog::default(), HALF_POINTS, capacity, general);
+            assert_eq!(games.len(), 4);
+            assert_eq!(results(&games), want, "{capacity:?} {general}");
+        }
     }
 }
