@@ -405,3 +405,37 @@ fn reader_is_send() {
     fn send<T: Send + 'static>() {}
     send::<BatchReader>();
 }
+
+/// Text outside movetext after a finished game is a warning on that game's
+/// row, as `check` counts it; the same text before the result fails it.
+#[test]
+fn text_after_a_finished_game_is_a_warning() {
+    let input = b"[Event \"A\"]\n\n1. e4 e5 1-0\nsome junk\n; a comment\n\n\
+                  [Event \"B\"]\n\n1. d4 d5 junk 2. c4 *\n\n\
+                  [Event \"C\"]\n\n1. Nf3 *\n"
+        .to_vec();
+    for threads in [1, 2] {
+        let batches = read_all(input.clone(), &all_columns(threads));
+        let b = &batches[0];
+        assert_eq!(b.num_rows(), 3);
+        assert_eq!(text(b, "error", 0), None);
+        assert_eq!(
+            strings(b, "warnings", 0),
+            [
+                "4:1: after game 1, \"some junk\": text outside movetext",
+                "5:1: after game 1, \"; a comment\": comment outside a game",
+            ]
+        );
+        assert_eq!(strings(b, "uci", 0), ["e2e4", "e7e5"]);
+        assert_eq!(
+            text(b, "error", 1).as_deref(),
+            Some(
+                "9:10: game 2, move 2. junk: not a move \
+                 (expected a piece letter, a file or castling at byte 0)"
+            )
+        );
+        assert_eq!(strings(b, "warnings", 1), Vec::<String>::new());
+        assert_eq!(text(b, "error", 2), None);
+        assert_eq!(strings(b, "warnings", 2), Vec::<String>::new());
+    }
+}

@@ -199,6 +199,9 @@ pub(crate) struct Recorder {
     pool: Pool,
     record: GameRecord,
     in_game: bool,
+    /// The game's result token was read: problems after it (text outside
+    /// movetext before the next game) are warnings, as `check` counts them.
+    result_seen: bool,
     /// Variation depth.
     depth: u32,
     /// Mainline moves recorded.
@@ -218,6 +221,7 @@ impl Recorder {
             record: pool.take(),
             pool,
             in_game: false,
+            result_seen: false,
             depth: 0,
             plies: 0,
             pending: None,
@@ -315,6 +319,7 @@ impl GameVisitor for Recorder {
 
     fn begin_game(&mut self, game: u64) {
         self.in_game = true;
+        self.result_seen = false;
         self.depth = 0;
         self.plies = 0;
         self.pending = None;
@@ -420,16 +425,21 @@ impl GameVisitor for Recorder {
         self.depth = self.depth.saturating_sub(1);
     }
 
-    fn result(&mut self, _result: GameResult) {}
+    fn result(&mut self, _result: GameResult) {
+        self.result_seen = true;
+    }
 
     fn error(&mut self, e: &GameError) {
         if !self.wanted.messages {
             return;
         }
+        // After a complete game, the problem is outside it: `after game N`.
+        let after = self.in_game && self.result_seen && self.record.error.is_none();
+        let place = if after { "after " } else { "" };
         let text = if e.line > 0 {
-            format!("{}:{}: {e}", e.line, e.column)
+            format!("{}:{}: {place}{e}", e.line, e.column)
         } else {
-            e.to_string()
+            format!("{place}{e}")
         };
         if !self.in_game {
             self.early.push(text);
@@ -437,7 +447,7 @@ impl GameVisitor for Recorder {
         }
         let r = &mut self.record;
         let s = r.push_text(text.as_bytes());
-        if r.error.is_none() {
+        if r.error.is_none() && !after {
             r.error = Some(s);
         } else {
             r.warnings.push(s);

@@ -212,3 +212,31 @@ fn refuses_to_overwrite_its_input_and_bad_columns() {
     assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("unknown column 'bogus'"), "{}", r.stderr);
 }
+
+/// Text outside movetext after a finished game fails nothing: exit 0, no
+/// error printed, the warning on the game's row.
+#[test]
+fn text_after_a_game_is_no_error() {
+    let out = temp("after.parquet");
+    let pgn = b"[Event \"A\"]\n\n1. e4 e5 1-0\nsome junk\n\n[Event \"B\"]\n\n1. d4 *\n";
+    let r = run_with(
+        &[
+            "convert",
+            "--to",
+            "parquet",
+            "-o",
+            out.to_str().unwrap(),
+            "-",
+        ],
+        pgn,
+    );
+    assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
+    let (batches, _) = read_parquet(&out);
+    let b = &batches[0];
+    assert_eq!(b.num_rows(), 2);
+    assert_eq!(b.column_by_name("error").unwrap().null_count(), 2);
+    assert_eq!(
+        list_strings(b, "warnings", 0),
+        ["4:1: after game 1, \"some junk\": text outside movetext"]
+    );
+}
