@@ -13,6 +13,20 @@ use super::columns::{Column, Columns};
 use super::record::{GameRecord, Strings, ABSENT};
 use super::values;
 
+/// The vector's contents; it is left empty with room for as many (the next
+/// batch is about as large).
+fn take<T>(v: &mut Vec<T>) -> Vec<T> {
+    let room = Vec::with_capacity(v.len());
+    std::mem::replace(v, room)
+}
+
+/// List offsets or string offsets, taken: a fresh `[0]` is left, with room.
+fn take_offsets(v: &mut Vec<i32>) -> Vec<i32> {
+    let mut fresh = Vec::with_capacity(v.len());
+    fresh.push(0);
+    std::mem::replace(v, fresh)
+}
+
 /// A string column: offsets, bytes, validity.
 struct Str {
     offsets: Vec<i32>,
@@ -53,14 +67,36 @@ impl Str {
         self.offsets.len() - 1
     }
 
+    /// Takes the buffers, leaving empty ones of the same capacity (the
+    /// next batch is about as large).
+    fn take(&mut self) -> (Vec<i32>, Vec<u8>) {
+        (take_offsets(&mut self.offsets), take(&mut self.data))
+    }
+
     fn finish(&mut self) -> Result<StringArray, ArrowError> {
-        let offsets = std::mem::replace(&mut self.offsets, vec![0]);
-        let data = std::mem::take(&mut self.data);
+        let (offsets, data) = self.take();
         StringArray::try_new(
             OffsetBuffer::new(ScalarBuffer::from(offsets)),
             Buffer::from_vec(data),
             self.nulls.finish(),
         )
+    }
+
+    /// [`Str::finish`] for strings this crate wrote in ASCII (UCI, SAN,
+    /// FEN), appended whole by [`Str::extend`]: not validated again.
+    fn finish_ascii(&mut self) -> StringArray {
+        let (offsets, data) = self.take();
+        debug_assert!(data.is_ascii());
+        debug_assert!(offsets.windows(2).all(|w| w[0] <= w[1]));
+        debug_assert!(*offsets.last().unwrap_or(&0) as usize == data.len());
+        // SAFETY: the offsets start at 0, never decrease (`extend` adds the
+        // ends of each record's strings, in order, to the length so far)
+        // and end at the data's length; the data is ASCII, so every offset
+        // is a char boundary and every string valid UTF-8.
+        unsafe {
+            let offsets = OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets));
+            StringArray::new_unchecked(offsets, Buffer::from_vec(data), self.nulls.finish())
+        }
     }
 }
 
@@ -106,7 +142,7 @@ impl Lists {
     }
 
     fn finish(&mut self, item: DataType, values: ArrayRef) -> Result<ArrayRef, ArrowError> {
-        let offsets = std::mem::replace(&mut self.offsets, vec![0]);
+        let offsets = take_offsets(&mut self.offsets);
         let field = Arc::new(Field::new("item", item, true));
         Ok(Arc::new(ListArray::try_new(
             field,
@@ -146,7 +182,7 @@ impl Sparse {
 
     fn finish(&mut self) -> Result<ArrayRef, ArrowError> {
         let values = Int32Array::new(
-            ScalarBuffer::from(std::mem::take(&mut self.values)),
+            ScalarBuffer::from(take(&mut self.values)),
             self.nulls.finish(),
         );
         self.lists.finish(DataType::Int32, Arc::new(values))
@@ -360,10 +396,10 @@ impl BatchBuilder {
     }
 
     fn finish_column(&mut self, column: Column) -> Result<ArrayRef, ArrowError> {
-        let take = |v: &mut Vec<u64>| UInt64Array::from(std::mem::take(v));
+        let take64 = |v: &mut Vec<u64>| UInt64Array::from(take(v));
         Ok(match column {
-            Column::Game => Arc::new(take(&mut self.game)),
-            Column::Offset => Arc::new(take(&mut self.offset)),
+            Column::Game => Arc::new(take64(&mut self.game)),
+            Column::Offset => Arc::new(take64(&mut self.offset)),
             Column::Tags => {
                 let keys = Arc::new(self.other_keys.finish()?);
                 let values = Arc::new(self.other_values.finish()?);
@@ -374,7 +410,7 @@ impl BatchBuilder {
                     unreachable!("map entries are a struct");
                 };
                 let entries_array = StructArray::try_new(fields, vec![keys, values], None)?;
-                let offsets = std::mem::replace(&mut self.other_lists.offsets, vec![0]);
+                let offsets = take_offsets(&mut self.other_lists.offsets);
                 self.other_lists.nulls.finish();
                 Arc::new(MapArray::try_new(
                     FieldRef::clone(&entries),
@@ -385,17 +421,17 @@ impl BatchBuilder {
                 )?)
             }
             Column::Movetext => Arc::new(self.movetext.finish()?),
-            Column::PlyCount => Arc::new(UInt32Array::from(std::mem::take(&mut self.ply_count))),
+            Column::PlyCount => Arc::new(UInt32Array::from(take(&mut self.ply_count))),
             Column::Uci => {
-                let values = Arc::new(self.uci.finish()?);
+                let values = Arc::new(self.uci.finish_ascii());
                 self.uci_lists.finish(DataType::Utf8, values)?
             }
             Column::San => {
-                let values = Arc::new(self.san.finish()?);
+                let values = Arc::new(self.san.finish_ascii());
                 self.san_lists.finish(DataType::Utf8, values)?
             }
             Column::Moves => {
-                let values = Arc::new(UInt16Array::from(std::mem::take(&mut self.moves)));
+                let values = Arc::new(UInt16Array::from(take(&mut self.moves)));
                 self.moves_lists.finish(DataType::UInt16, values)?
             }
             Column::Clocks => self.clocks.finish()?,
@@ -410,11 +446,11 @@ impl BatchBuilder {
                 self.warning_lists.finish(DataType::Utf8, values)?
             }
             Column::Polyglot => {
-                let values = Arc::new(take(&mut self.polyglot));
+                let values = Arc::new(take64(&mut self.polyglot));
                 self.polyglot_lists.finish(DataType::UInt64, values)?
             }
             Column::Fen => {
-                let values = Arc::new(self.fen.finish()?);
+                let values = Arc::new(self.fen.finish_ascii());
                 self.fen_lists.finish(DataType::Utf8, values)?
             }
             tag => {
@@ -425,15 +461,15 @@ impl BatchBuilder {
                 match &mut self.tags[i] {
                     Tag::Str(s) => Arc::new(s.finish()?),
                     Tag::Int16(n) => Arc::new(Int16Array::new(
-                        ScalarBuffer::from(std::mem::take(&mut n.values)),
+                        ScalarBuffer::from(take(&mut n.values)),
                         n.nulls.finish(),
                     )),
                     Tag::Date(n) => Arc::new(Date32Array::new(
-                        ScalarBuffer::from(std::mem::take(&mut n.values)),
+                        ScalarBuffer::from(take(&mut n.values)),
                         n.nulls.finish(),
                     )),
                     Tag::Time(n) => Arc::new(Time32SecondArray::new(
-                        ScalarBuffer::from(std::mem::take(&mut n.values)),
+                        ScalarBuffer::from(take(&mut n.values)),
                         n.nulls.finish(),
                     )),
                 }

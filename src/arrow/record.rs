@@ -9,11 +9,11 @@ use crossbeam_channel::{Receiver, Sender};
 use super::columns::{Column, Columns};
 use super::values::{self, Eval};
 use crate::moves::Move;
-use crate::notation::{write_san, write_uci, Language, SanStyle};
+use crate::notation::{to_uci, write_san, Language, SanStyle, Sink, Uci};
 use crate::openings::{Classifier, Opening};
 use crate::pgn::{self, Control, GameResult, Location, Nag, PgnError, RawTag};
 use crate::polyglot;
-use crate::position::Position;
+use crate::position::{CastlingMode, Position};
 use crate::validate::{GameError, GameSummary, GameVisitor, ValidateOptions, Validator};
 
 /// A span of [`GameRecord::text`].
@@ -43,6 +43,74 @@ impl Strings {
 
     fn end(&mut self) {
         self.ends.push(self.bytes.len() as u32);
+    }
+
+    /// Appends the UCI of `m` (4 or 5 ASCII bytes) as one string.
+    #[inline]
+    fn push_uci(&mut self, m: Move, mode: CastlingMode) {
+        let mut b = *b"0000q";
+        let n = match to_uci(m, mode) {
+            Uci::Normal {
+                from,
+                to,
+                promotion,
+            } => {
+                [b[0], b[1]] = from.to_ascii();
+                [b[2], b[3]] = to.to_ascii();
+                match promotion {
+                    Some(p) => {
+                        b[4] = p.char() as u8;
+                        5
+                    }
+                    None => 4,
+                }
+            }
+            Uci::Null => 4,
+        };
+        self.push_short(&Short { buf: b, len: n });
+    }
+
+    /// Appends a short string as one: its whole buffer copied (a copy of
+    /// a fixed size, no call), then cut to its length.
+    #[inline]
+    fn push_short<const N: usize>(&mut self, s: &Short<N>) {
+        let len = self.bytes.len();
+        self.bytes.extend_from_slice(&s.buf);
+        self.bytes.truncate(len + s.len);
+        self.end();
+    }
+}
+
+/// A string of at most `N` ASCII bytes, written on the stack (16 hold any
+/// English SAN); what does not fit is dropped.
+struct Short<const N: usize = 16> {
+    buf: [u8; N],
+    len: usize,
+}
+
+impl<const N: usize> Default for Short<N> {
+    fn default() -> Self {
+        Short {
+            buf: [0; N],
+            len: 0,
+        }
+    }
+}
+
+impl<const N: usize> Sink for Short<N> {
+    #[inline]
+    fn push_str(&mut self, s: &str) {
+        for &b in s.as_bytes() {
+            self.push_byte(b);
+        }
+    }
+
+    #[inline]
+    fn push_byte(&mut self, b: u8) {
+        if let Some(slot) = self.buf.get_mut(self.len) {
+            *slot = b;
+            self.len += 1;
+        }
     }
 }
 
@@ -274,12 +342,14 @@ impl Recorder {
         }
         if self.wanted.san {
             // The suffix comes once the position after is known (`settle`).
-            write_san(before, m, &NO_SUFFIX, &mut r.san.bytes);
-            r.san.end();
+            // Written on the stack, appended at once (16 bytes hold any
+            // English SAN).
+            let mut san = Short::<16>::default();
+            write_san(before, m, &NO_SUFFIX, &mut san);
+            r.san.push_short(&san);
         }
         if self.wanted.uci {
-            write_uci(m, before.castling_mode(), &mut r.uci.bytes);
-            r.uci.end();
+            r.uci.push_uci(m, before.castling_mode());
         }
         if self.wanted.clocks {
             r.clocks.push(ABSENT);
