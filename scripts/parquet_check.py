@@ -16,7 +16,7 @@ import pyarrow.parquet as pq
 
 path = sys.argv[1]
 table = pq.read_table(path)
-rows = duckdb.sql(f"SELECT count(*) FROM '{path}'").fetchone()[0]
+rows = duckdb.sql(f"SELECT count(*) FROM '{path}'").fetchall()[0][0]
 frame = pl.read_parquet(path)
 assert rows == table.num_rows == frame.height, (rows, table.num_rows, frame.height)
 if len(sys.argv) > 2:
@@ -29,10 +29,10 @@ for name, kind in [("WhiteElo", "int16"), ("UTCDate", "date32[day]"), ("UTCTime"
 # A query written for Lichess/standard-chess-games runs unchanged.
 top = duckdb.sql(f"""SELECT Opening, count(*) AS n FROM '{path}'
                      WHERE WhiteElo > 1500 GROUP BY Opening ORDER BY n DESC LIMIT 3""").fetchall()
-failed = duckdb.sql(f"SELECT count(*) FROM '{path}' WHERE error IS NOT NULL").fetchone()[0]
+failed = duckdb.sql(f"SELECT count(*) FROM '{path}' WHERE error IS NOT NULL").fetchall()[0][0]
 first = frame.filter(pl.col("ply_count") > 0).row(0, named=True)
-uci = duckdb.sql(f"SELECT uci FROM '{path}' WHERE game = {first['game']}").fetchone()[0]
+uci = duckdb.sql(f"SELECT uci FROM '{path}' WHERE game = {first['game']}").fetchall()[0][0]
 assert uci == first["uci"], (uci, first["uci"])
-moves = duckdb.sql(f'SELECT sum(ply_count), max(len(uci)) FROM \'{path}\'').fetchone()
+moves = duckdb.sql(f'SELECT sum(ply_count), max(len(uci)) FROM \'{path}\'').fetchall()[0]
 print(f"rows={rows} failed={failed} plies={moves[0]} longest={moves[1]} top_openings={top}")
 print(f"columns={len(schema.names)} first_game={first['game']} first_uci={first['uci'][:6]}")

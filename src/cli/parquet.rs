@@ -44,6 +44,21 @@ const PER_PLY: [Column; 8] = [
     Column::Fen,
 ];
 
+/// The per-move list columns written without compression: dictionary
+/// indices of about 11 bits, bit-packed, which zstd shrinks by 7-18% for
+/// a fifth of the whole conversion's instructions (80 M of 1,140 M on
+/// 5 MB of pgnmentor's games; the file 2.70 -> 3.01 MB).
+const UNCOMPRESSED: [Column; 3] = [Column::Uci, Column::San, Column::Moves];
+
+/// The path of a list column's values.
+fn list_item(column: Column) -> ColumnPath {
+    ColumnPath::new(vec![
+        column.name().to_string(),
+        "list".into(),
+        "item".into(),
+    ])
+}
+
 /// Parses `--columns`: names to add to the default columns (`movetext`,
 /// `polyglot`, `fen`...), `-name` to leave one out, or `all`.
 pub fn parse_columns(s: &str) -> Result<Columns, String> {
@@ -162,14 +177,10 @@ pub fn run(read: &ReadArgs, columns: Columns, output: Option<&str>, parquet: boo
             .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
             .set_created_by(format!("movetext {}", env!("CARGO_PKG_VERSION")));
         for column in PER_PLY {
-            props = props.set_column_statistics_enabled(
-                ColumnPath::new(vec![
-                    column.name().to_string(),
-                    "list".into(),
-                    "item".into(),
-                ]),
-                EnabledStatistics::None,
-            );
+            props = props.set_column_statistics_enabled(list_item(column), EnabledStatistics::None);
+        }
+        for column in UNCOMPRESSED {
+            props = props.set_column_compression(list_item(column), Compression::UNCOMPRESSED);
         }
         let props = props.build();
         ArrowWriter::try_new(out, schema.clone(), Some(props))

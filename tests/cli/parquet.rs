@@ -65,15 +65,22 @@ fn parquet_file_reads_back() {
         r.stderr,
         format!("{input}:14:71: game 1, move 3... Qxe4: illegal move\n")
     );
-    // Statistics for the game columns, none for the per-ply lists.
     let file = File::open(&out).unwrap();
     let meta = ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
     let group = meta.metadata().row_group(0);
-    let stats: Vec<(String, bool)> = group
+    // Statistics for the game columns, none for the per-ply lists; the
+    // per-move lists' dictionary indices uncompressed.
+    let stats: Vec<(String, bool, String)> = group
         .columns()
         .iter()
-        .map(|c| (c.column_path().string(), c.statistics().is_some()))
-        .filter(|(p, _)| {
+        .map(|c| {
+            (
+                c.column_path().string(),
+                c.statistics().is_some(),
+                c.compression().to_string(),
+            )
+        })
+        .filter(|(p, _, _)| {
             [
                 "game",
                 "WhiteElo",
@@ -86,16 +93,20 @@ fn parquet_file_reads_back() {
             .contains(&p.as_str())
         })
         .collect();
+    let zstd = "ZSTD(ZstdLevel(1))";
     let want = [
-        ("game", true),
-        ("WhiteElo", true),
-        ("uci.list.item", false),
-        ("san.list.item", false),
-        ("moves.list.item", false),
-        ("clocks.list.item", false),
-        ("polyglot.list.item", false),
+        ("game", true, zstd),
+        ("WhiteElo", true, zstd),
+        ("uci.list.item", false, "UNCOMPRESSED"),
+        ("san.list.item", false, "UNCOMPRESSED"),
+        ("moves.list.item", false, "UNCOMPRESSED"),
+        ("clocks.list.item", false, zstd),
+        ("polyglot.list.item", false, zstd),
     ];
-    assert_eq!(stats, want.map(|(p, s)| (p.to_string(), s)));
+    assert_eq!(
+        stats,
+        want.map(|(p, s, c)| (p.to_string(), s, c.to_string()))
+    );
     let (batches, groups) = read_parquet(&out);
     assert_eq!(groups, 1);
     let b = &batches[0];
