@@ -293,7 +293,7 @@ fn a_corrupt_game_is_a_row_with_its_error() {
         assert_eq!(text(b, "error", 1), None);
         assert_eq!(
             strings(b, "warnings", 1),
-            ["1 check or mate sign (+/#) contradicted by the position"]
+            ["20:4: game 2, move 1. d4+: written as check, but the move gives no check"]
         );
         assert_eq!(
             strings(b, "uci", 1),

@@ -524,6 +524,15 @@ impl GameVisitor for Recorder {
         }
     }
 
+    fn warning(&mut self, e: &GameError) {
+        if !self.wanted.messages {
+            return;
+        }
+        let r = &mut self.record;
+        let s = r.push_message(format_args!("{}:{}: {e}", e.line, e.column));
+        r.warnings.push(s);
+    }
+
     fn end_game(&mut self, summary: &GameSummary) -> GameRecord {
         if let Some((before, m)) = self.pending {
             let mut after = before;
@@ -535,14 +544,6 @@ impl GameVisitor for Recorder {
             self.settle(&after);
         }
         let r = &mut self.record;
-        if self.wanted.messages && summary.wrong_suffixes > 0 {
-            let n = summary.wrong_suffixes;
-            let s = r.push_message(format_args!(
-                "{n} check or mate sign{} (+/#) contradicted by the position",
-                if n == 1 { "" } else { "s" }
-            ));
-            r.warnings.push(s);
-        }
         r.language = Some(summary.language);
         r.opening = self.classifier.opening();
         self.in_game = false;

@@ -50,6 +50,9 @@ impl GameVisitor for CheckVisitor {
     fn error(&mut self, e: &GameError) {
         self.notes.note(e);
     }
+    fn warning(&mut self, e: &GameError) {
+        self.notes.warn_at(e);
+    }
     fn end_game(&mut self, summary: &GameSummary) -> Option<Box<Batch>> {
         if let Some(w) = ambiguous_warning(summary) {
             self.notes.warn(&w);

@@ -645,10 +645,28 @@ impl GameVisitor for ConvertVisitor {
         self.notes.result();
     }
 
+    fn warning(&mut self, e: &GameError) {
+        self.notes.warn_at(e);
+        if self.target == Target::Jsonl {
+            let mut line = std::mem::take(&mut self.line);
+            Self::json_problem(&mut self.warnings, e, Place::Game(self.game), &mut line);
+            self.line = line;
+        }
+    }
+
     fn error(&mut self, e: &GameError) {
         let place = self.notes.place();
         let first = !self.notes.failed();
         let severity = self.notes.note(e);
+        if severity == Severity::Warning
+            && self.target == Target::Jsonl
+            && place != Place::BeforeFirst
+        {
+            // Text after the game's result: a warning of this game.
+            let mut line = std::mem::take(&mut self.line);
+            Self::json_problem(&mut self.warnings, e, place, &mut line);
+            self.line = line;
+        }
         if severity != Severity::Error || !first {
             return;
         }

@@ -211,6 +211,9 @@ impl<G: GameVisitor> GameVisitor for Begun<G> {
     fn error(&mut self, error: &GameError) {
         self.inner.error(error);
     }
+    fn warning(&mut self, warning: &GameError) {
+        self.inner.warning(warning);
+    }
     fn end_game(&mut self, summary: &GameSummary) -> G::Output {
         self.inner.end_game(summary)
     }

@@ -190,6 +190,13 @@ impl Notes {
         self.text.extend_from_slice(s.as_bytes());
     }
 
+    /// A warning inside the game, at its place: counted, and written as
+    /// an error's line is, labelled `warning:`, unless warnings are hidden.
+    pub fn warn_at(&mut self, e: &GameError) {
+        self.warnings += 1;
+        self.inside(e, Place::Game(self.game), Severity::Warning);
+    }
+
     fn inside(&mut self, e: &GameError, place: Place, severity: Severity) {
         self.close_run();
         if severity == Severity::Warning && !self.show_warnings {

@@ -102,6 +102,7 @@ pub fn error_kind(e: &GameError) -> &'static str {
         GameErrorKind::NoLanguage => "no language reads every move",
         GameErrorKind::SuffixWithoutMove => "suffix word without a move",
         GameErrorKind::NotEnPassant => "wrong en passant mark",
+        GameErrorKind::NotCapture(_) => "wrong capture mark",
     }
 }
 

@@ -683,9 +683,9 @@ fn from_mask(
 /// leaves, found with attack lookups and no move list: the common case of
 /// [`San::to_move`].
 /// `None` whenever the answer is not a single plain fit (no fit, several,
-/// en passant, a pawn whose promotion does not match, a strict capture mark
-/// that does not match): the general path then decides, and errors keep
-/// its wording. Where this gives a move, the general path gives the same.
+/// en passant, a pawn whose promotion does not match, a capture mark onto
+/// an empty square, a missing capture mark in strict mode): the general
+/// path then decides, and errors keep its wording. Where this gives a move, the general path gives the same.
 #[inline(always)]
 fn single_fit(
     pos: &Position,
@@ -707,6 +707,11 @@ fn single_fit(
     }
     let king = pos.king(us);
     let occ = pos.occupied();
+    // A capture mark onto an empty square is left to the general path in
+    // lenient mode too: the validator reports it there.
+    if capture & !takes {
+        return None;
+    }
     if role == Role::King {
         let fits = promotion.is_none()
             && mask.contains(king)

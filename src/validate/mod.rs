@@ -43,7 +43,7 @@ use core::fmt;
 use crate::notation::{Language, LanguageSet, ParseError, ParseMode, SanError};
 use crate::pgn::{self, GameResult, Location, Nag, RawTag};
 use crate::position::{FenError, Position};
-use crate::types::Color;
+use crate::types::{Color, Square};
 use crate::Move;
 
 mod play;
@@ -101,8 +101,9 @@ impl LanguageChoice {
 pub struct ValidateOptions {
     /// Piece letters to read.
     pub language: LanguageChoice,
-    /// Strict (PGN export SAN only; a wrong `+`/`#` fails the game) or
-    /// lenient (every form of NOTATION.md; a wrong suffix is counted).
+    /// Strict (PGN export SAN only; a wrong `+`/`#` or capture mark fails
+    /// the game) or lenient (every form of NOTATION.md; a wrong `+`/`#`,
+    /// suffix word or capture mark is a warning, a wrong suffix counted).
     pub mode: ParseMode,
     /// Whether moves inside variations are played and checked (otherwise
     /// variations are skipped).
@@ -184,6 +185,10 @@ pub trait GameVisitor {
     fn result(&mut self, _result: GameResult) {}
     /// A problem; the first one of a game fails it.
     fn error(&mut self, _error: &GameError) {}
+    /// A problem that fails nothing (lenient mode): a `+`/`#`, a suffix
+    /// word or a capture mark the position contradicts. Placed as an
+    /// error is.
+    fn warning(&mut self, _warning: &GameError) {}
     /// The game is over.
     fn end_game(&mut self, summary: &GameSummary) -> Self::Output;
 }
@@ -213,9 +218,14 @@ pub enum GameErrorKind {
     /// A suffix word (`ch`, `e.p.`) with no move before it: at the start
     /// of a game or a variation, after a null move or a variation.
     SuffixWithoutMove,
-    /// `ep` or `e.p.` after a move that takes no pawn en passant (strict
-    /// mode; lenient mode counts it in [`GameSummary::wrong_suffixes`]).
+    /// `ep` or `e.p.` after a move that takes no pawn en passant (an error
+    /// in strict mode; a warning in lenient mode, counted in
+    /// [`GameSummary::wrong_suffixes`]).
     NotEnPassant,
+    /// A capture mark (`x`, `:`) on a move that takes nothing, its
+    /// destination empty (a warning in lenient mode, an error in strict
+    /// mode).
+    NotCapture(Square),
 }
 
 /// The deepest variation nesting that is validated.
@@ -308,6 +318,9 @@ impl fmt::Display for GameErrorKind {
             GameErrorKind::SuffixWithoutMove => f.write_str("a suffix word with no move before it"),
             GameErrorKind::NotEnPassant => {
                 f.write_str("written as en passant, but the move takes no pawn en passant")
+            }
+            GameErrorKind::NotCapture(to) => {
+                write!(f, "written as a capture, but {to} is empty")
             }
         }
     }

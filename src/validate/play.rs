@@ -67,7 +67,7 @@ pub(super) fn play_token_inline(
 /// [`play_token`] past the fast paths: SAN in any language (see
 /// [`fast::play_general`]), then the other notations.
 #[inline(never)]
-fn play_token_general(
+pub(super) fn play_token_general(
     pos: &mut Position,
     token: &[u8],
     lang: Language,

@@ -115,6 +115,9 @@ impl<V: GameVisitor> GameVisitor for Transcribe<V> {
     fn error(&mut self, error: &GameError) {
         self.inner.error(error);
     }
+    fn warning(&mut self, warning: &GameError) {
+        self.inner.warning(warning);
+    }
     fn end_game(&mut self, summary: &GameSummary) -> V::Output {
         self.inner.end_game(summary)
     }

@@ -1,6 +1,6 @@
 //! The [`Validator`]: a [`pgn::Visitor`] that plays every move.
 
-use super::play::{play_printed, play_token_inline, word_with_glyph};
+use super::play::{play_printed, play_token_general, word_with_glyph};
 use super::record::Rec;
 use super::{
     GameError, GameErrorKind, GameSummary, GameVisitor, LanguageChoice, ValidateOptions,
@@ -8,11 +8,12 @@ use super::{
 };
 use crate::moves::Move;
 use crate::notation::{
-    fast, suffix_holds_after, Language, LanguageMemory, MoveSuffix, ParseMode, Resolved, SanError,
-    SuffixVerdict,
+    fast, suffix_holds_after, Lan, Language, LanguageMemory, MoveSuffix, Nag, ParseMode, Resolved,
+    San, SanError, SanPlus, Suffix, SuffixVerdict,
 };
-use crate::pgn::{self, Control, GameResult, Location, Nag, PgnError, RawTag};
+use crate::pgn::{self, Control, GameResult, Location, PgnError, RawTag};
 use crate::position::{CastlingMode, CastlingSide, Position};
+use crate::types::Color;
 
 /// Completes a `FEN` tag that stops after the board or the turn (as some
 /// sites write it, and python-chess reads it): White to move, no castling,
@@ -228,13 +229,15 @@ impl<V: GameVisitor> Validator<V> {
         self.count_in_place(played)
     }
 
-    /// The summary after a move played in place, if it was.
+    /// The summary after a move played in place, if it was (a common
+    /// form without a suffix: nothing to judge).
     #[inline(always)]
     fn count_in_place(&mut self, played: Option<Resolved>) -> bool {
         let Some(r) = played else {
             return false;
         };
-        Self::count_played(&mut self.summary, r);
+        debug_assert_eq!(r.suffix, SuffixVerdict::Absent);
+        Self::count_played(&mut self.summary);
         self.has_last = false;
         self.last_move = r.mv;
         true
@@ -242,10 +245,7 @@ impl<V: GameVisitor> Validator<V> {
 
     /// Counts a mainline move played in place.
     #[inline(always)]
-    fn count_played(summary: &mut GameSummary, r: Resolved) {
-        if r.suffix == SuffixVerdict::Contradicted {
-            summary.wrong_suffixes += 1;
-        }
+    fn count_played(summary: &mut GameSummary) {
         summary.moves += 1;
     }
 
@@ -285,16 +285,54 @@ impl<V: GameVisitor> Validator<V> {
         // it (a strict suffix, or no single fit): the parsed move is never
         // handed on, so that it stays in registers on the fast paths.
         self.last = self.current;
-        match play_token_inline(&mut self.current, Some(&self.last), token, lang, mode) {
-            Ok((m, verdict)) => self.played_copied(m, verdict, token),
+        if lang == Language::En {
+            if let Some(r) = fast::play_fast(&mut self.current, Some(&self.last), token, mode) {
+                return self.played_copied(r.mv, r.suffix, token, line, column, offset);
+            }
+        }
+        self.play_copied_general(token, line, column, offset)
+    }
+
+    /// [`Validator::play_copied`] past the fast paths: any notation, any
+    /// language. A capture mark onto an empty square (which the fast paths
+    /// leave here) is a warning in lenient mode.
+    #[inline(never)]
+    fn play_copied_general(
+        &mut self,
+        token: &[u8],
+        line: u64,
+        column: u64,
+        offset: u64,
+    ) -> Control {
+        let (lang, mode) = (self.lang, self.options.mode);
+        match play_token_general(&mut self.current, token, lang, mode) {
+            Ok((m, verdict)) => {
+                let c = self.played_copied(m, verdict, token, line, column, offset);
+                let empty =
+                    !m.is_null() && !m.is_en_passant() && !self.last.occupied().contains(m.to());
+                if empty && written_as_capture(token, lang, mode) {
+                    let at = self.location(line, column, offset);
+                    self.warn(GameErrorKind::NotCapture(m.to()), token, at);
+                }
+                c
+            }
             Err(kind) => self.play_printed(kind, token, line, column, offset),
         }
     }
 
     /// A move `m` played by [`Validator::play_copied`] from `self.last`,
-    /// handed on and counted.
+    /// handed on and counted; a `+`/`#` or en passant mark the position
+    /// contradicts (lenient mode) is a warning at the token, placed in parts.
     #[inline(always)]
-    fn played_copied(&mut self, m: Move, verdict: SuffixVerdict, token: &[u8]) -> Control {
+    fn played_copied(
+        &mut self,
+        m: Move,
+        verdict: SuffixVerdict,
+        token: &[u8],
+        line: u64,
+        column: u64,
+        offset: u64,
+    ) -> Control {
         self.has_last = true;
         self.last_move = m;
         let depth = self.depth();
@@ -305,7 +343,7 @@ impl<V: GameVisitor> Validator<V> {
             return Control::Continue;
         }
         if verdict == SuffixVerdict::Contradicted {
-            self.summary.wrong_suffixes += 1;
+            self.wrong_marks(token, line, column, offset);
         }
         self.inner.legal_move(&self.last, m, token, depth);
         if self.stack.is_empty() {
@@ -346,7 +384,7 @@ impl<V: GameVisitor> Validator<V> {
             }
             return self.move_failed(kind, token, line, column, offset);
         };
-        let c = self.played_copied(m, verdict, token);
+        let c = self.played_copied(m, verdict, token, line, column, offset);
         if let Some(nag) = nag {
             self.inner.nag(nag);
         }
@@ -398,13 +436,7 @@ impl<V: GameVisitor> Validator<V> {
         if self.options.mode == ParseMode::Strict {
             let mut e = GameError::new(self.game, kind, word).at(at);
             // The number of the move the word belongs to.
-            e.move_number = Some(match after.turn() {
-                crate::types::Color::White => (
-                    after.fullmove_number().saturating_sub(1),
-                    crate::types::Color::Black,
-                ),
-                crate::types::Color::Black => (after.fullmove_number(), crate::types::Color::White),
-            });
+            e.move_number = Some(number_before(after));
             return self.fail(e);
         }
         let ply = self.summary.moves + self.summary.variation_moves;
@@ -412,7 +444,47 @@ impl<V: GameVisitor> Validator<V> {
             self.wrong_word_at = ply;
             self.summary.wrong_suffixes += 1;
         }
+        self.warn(kind, word, at);
         Control::Continue
+    }
+
+    /// A warning about the last move played (its number from the position
+    /// it led to), handed on.
+    #[cold]
+    fn warn(&mut self, kind: GameErrorKind, token: &[u8], at: Location) {
+        let mut e = GameError::new(self.game, kind, token).at(at);
+        e.move_number = Some(number_before(&self.current));
+        self.inner.warning(&e);
+    }
+
+    /// The last move, written as `token` at the place given in parts, has
+    /// a `+`/`#` (or an en passant mark) the position contradicts: counted
+    /// (lenient mode) and each wrong mark a warning.
+    #[cold]
+    #[inline(never)]
+    fn wrong_marks(&mut self, token: &[u8], line: u64, column: u64, offset: u64) {
+        self.summary.wrong_suffixes += 1;
+        let m = self.last_move;
+        let at = self.location(line, column, offset);
+        let (claimed, en_passant) = written_marks(token, self.lang, self.options.mode);
+        let moved_to = if m.is_castle() {
+            Position::castle_king_target(m)
+        } else {
+            m.to()
+        };
+        if let Some(claimed) = claimed {
+            if let Err(actual) = suffix_holds_after(&self.current, moved_to, claimed) {
+                let wrong = SanError::WrongSuffix {
+                    mv: m,
+                    claimed,
+                    actual,
+                };
+                self.warn(GameErrorKind::Move(wrong), token, at);
+            }
+        }
+        if en_passant && !m.is_en_passant() {
+            self.warn(GameErrorKind::NotEnPassant, token, at);
+        }
     }
 
     /// The game's result token, as read or replayed: `0-0` where castling
@@ -490,13 +562,18 @@ impl<V: GameVisitor> Validator<V> {
         debug_assert!(self.in_place());
         let (inner, summary) = (&mut self.inner, &mut self.summary);
         let last_move = &mut self.last_move;
+        let mut wrong = false;
         let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
         let count = |r: Resolved| {
             *last_move = r.mv;
-            Self::count_played(summary, r)
+            wrong = r.suffix == SuffixVerdict::Contradicted;
+            Self::count_played(summary)
         };
         if fast::play_other_in_place(&mut self.current, token, self.options.mode, seen, count) {
             self.has_last = false;
+            if wrong {
+                self.wrong_marks(token, at.line, at.column, at.offset);
+            }
             return Control::Continue;
         }
         self.play_copied(token, at.line, at.column, at.offset)
@@ -514,6 +591,7 @@ impl<V: GameVisitor> Validator<V> {
         offset: u64,
     ) -> Control {
         self.has_last = false;
+        let kind = self.strict_capture(kind, token);
         let mut e = GameError::new(self.game, kind, token);
         e.line = line;
         e.column = column;
@@ -521,6 +599,28 @@ impl<V: GameVisitor> Validator<V> {
         let before = &self.current;
         e.move_number = Some((before.fullmove_number(), before.turn()));
         self.fail(e)
+    }
+
+    /// In strict mode, a move that fits only with its capture mark
+    /// dropped (`Bxc4` to an empty square) fails as a wrong capture mark,
+    /// as lenient mode warns of it; any other failure keeps its `kind`.
+    fn strict_capture(&self, kind: GameErrorKind, token: &[u8]) -> GameErrorKind {
+        if self.options.mode != ParseMode::Strict || kind != GameErrorKind::Move(SanError::Illegal)
+        {
+            return kind;
+        }
+        let lenient = super::resolve_token(&self.current, token, self.lang, ParseMode::Lenient);
+        match lenient {
+            Ok((m, _))
+                if !m.is_null()
+                    && !m.is_en_passant()
+                    && !self.current.occupied().contains(m.to())
+                    && written_as_capture(token, self.lang, ParseMode::Lenient) =>
+            {
+                GameErrorKind::NotCapture(m.to())
+            }
+            _ => kind,
+        }
     }
 
     /// A move token in a game that is done, or whose start is unknown.
@@ -683,6 +783,53 @@ impl<V: GameVisitor> Validator<V> {
                 }
             }
         }
+    }
+}
+
+/// The move number and side of the move that led to `after`.
+fn number_before(after: &Position) -> (u32, Color) {
+    match after.turn() {
+        Color::White => (after.fullmove_number().saturating_sub(1), Color::Black),
+        Color::Black => (after.fullmove_number(), Color::White),
+    }
+}
+
+/// The move `token` in `lang`, read as SAN (as printed: a glyph glued
+/// on, Windows-1252 text), if it reads.
+fn read_san(token: &[u8], lang: Language, mode: ParseMode) -> Option<SanPlus> {
+    if let Ok(sp) = San::from_ascii(token, lang, mode) {
+        return Some(sp);
+    }
+    if let Some((end, _)) = Nag::split_glued(token) {
+        if let Ok(sp) = San::from_ascii(&token[..end], lang, mode) {
+            return Some(sp);
+        }
+    }
+    let text = pgn::latin1_lossy(token);
+    San::from_ascii(text.as_bytes(), lang, mode).ok()
+}
+
+/// The check or mate claim and the en passant mark written on a move
+/// whose marks the position contradicts. A token no SAN reader reads
+/// whole here (a glyph glued on and text as printed both read) is
+/// taken to claim check, or mate of a move that gives check.
+fn written_marks(token: &[u8], lang: Language, mode: ParseMode) -> (Option<Suffix>, bool) {
+    match read_san(token, lang, mode) {
+        Some(sp) => (sp.suffix, sp.en_passant),
+        None if token.ends_with(b"#") => (Some(Suffix::Mate), false),
+        None => (Some(Suffix::Check), false),
+    }
+}
+
+/// Whether a move token is written as a capture (`Bxc4`, `B:c4`,
+/// `Bf1xc4`), as SAN or long algebraic notation reads it.
+fn written_as_capture(token: &[u8], lang: Language, mode: ParseMode) -> bool {
+    match read_san(token, lang, mode) {
+        Some(sp) => matches!(sp.san, San::Normal { capture: true, .. }),
+        None => matches!(
+            Lan::from_ascii(token, lang),
+            Ok(Lan::Normal { capture: true, .. })
+        ),
     }
 }
 

@@ -12,6 +12,7 @@ mod output_file;
 mod parquet;
 mod roundtrip;
 mod units;
+mod warnings;
 
 use std::io::Write;
 use std::path::PathBuf;
