@@ -5,11 +5,9 @@
 //! global allocator tracks the peak of live heap bytes (this file holds one
 //! test, so no other test allocates at the same time).
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::hash_map::DefaultHasher;
 use std::fmt::Write;
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use movetext::pgn::events::{Event, EventLog};
 use movetext::pgn::{par_read, Control, ParOptions, Reader};
@@ -18,50 +16,11 @@ use movetext::pgn::{par_read, Control, ParOptions, Reader};
 mod gen;
 use gen::Gen;
 
-struct Peak;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(n: usize) {
-    let live = LIVE.fetch_add(n, Ordering::Relaxed) + n;
-    PEAK.fetch_max(live, Ordering::Relaxed);
-}
-
-unsafe impl GlobalAlloc for Peak {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size());
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if new_size > layout.size() {
-            grew(new_size - layout.size());
-        } else {
-            LIVE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
-        }
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Peak = Peak;
+#[path = "support/peak_alloc.rs"]
+mod peak_alloc;
+use peak_alloc::peak_during;
 
 const MIB: u64 = 1 << 20;
-
-/// The peak of live heap bytes above the start while `f` runs.
-fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let start = LIVE.load(Ordering::Relaxed);
-    PEAK.store(start, Ordering::Relaxed);
-    let out = f();
-    (out, PEAK.load(Ordering::Relaxed) - start)
-}
 
 /// The games read and a digest of their events (locations, errors and
 /// comments included), in order: nothing is held but the digest.

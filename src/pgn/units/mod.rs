@@ -647,16 +647,7 @@ pub fn index(path: impl AsRef<Path>, options: &IndexOptions) -> io::Result<Vec<U
                 inner: file,
                 bytes: bytes.clone(),
             };
-            let mut planner = Planner::new(options.unit_size);
-            let games = par_read_marked(
-                input,
-                &index_options(options),
-                || SkipGames,
-                |_| None,
-                |_| 0,
-                |()| Control::Continue,
-                |at: Origin| planner.mark(at, (at.offset, at.offset)),
-            )?;
+            let (planner, games) = plan(input, options, |at| (at, at))?;
             let text = bytes.load(Ordering::Relaxed);
             if text != size {
                 return Err(io::Error::new(
@@ -720,6 +711,20 @@ fn index_frames(file: File, size: u64, options: &IndexOptions) -> io::Result<Vec
         inner: zst,
         bytes: text.clone(),
     };
+    let (planner, games) = plan(input, options, |at| {
+        frames.lock().map_or((0, 0), |mut f| f.holding(at))
+    })?;
+    Ok(planner.finish(size, text.load(Ordering::Relaxed), games))
+}
+
+/// The index pass: `input` read on all threads with no game played, each
+/// hard game start marked in a plan with the byte range of the file that
+/// `holding` gives for its text offset. The plan and the number of games.
+fn plan(
+    input: impl Read,
+    options: &IndexOptions,
+    mut holding: impl FnMut(u64) -> (u64, u64),
+) -> io::Result<(Planner, u64)> {
     let mut planner = Planner::new(options.unit_size);
     let games = par_read_marked(
         input,
@@ -728,12 +733,9 @@ fn index_frames(file: File, size: u64, options: &IndexOptions) -> io::Result<Vec
         |_| None,
         |_| 0,
         |()| Control::Continue,
-        |at: Origin| {
-            let frame = frames.lock().map_or((0, 0), |mut f| f.holding(at.offset));
-            planner.mark(at, frame);
-        },
+        |at: Origin| planner.mark(at, holding(at.offset)),
     )?;
-    Ok(planner.finish(size, text.load(Ordering::Relaxed), games))
+    Ok((planner, games))
 }
 
 /// The unit of a plain PGN file that holds the games whose first byte lies
