@@ -368,7 +368,7 @@ impl Unit {
     ///
     /// The text is that of the unit's range, then the end of input;
     /// reading it with a [`Reader`] from [`UnitText::origin`]
-    /// ([`UnitText::reader`], or [`par_read`](super::par_read) with
+    /// ([`UnitText::reader`], or [`par_read`] with
     /// [`ParOptions::origin`])
     /// gives the unit's games with the whole file's places and numbers.
     /// A text that ends early, or that does not begin with a game where
