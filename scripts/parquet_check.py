@@ -22,8 +22,8 @@ assert rows == table.num_rows == frame.height, (rows, table.num_rows, frame.heig
 if len(sys.argv) > 2:
     assert rows == int(sys.argv[2]), (rows, sys.argv[2])
 schema = table.schema
-for name, kind in [("WhiteElo", "int16"), ("UTCDate", "date32[day]"), ("UTCTime", "time32[s]"),
-                   ("uci", "list<element: string>"), ("moves", "list<element: uint16>")]:
+for name, kind in [("WhiteElo", "int16"), ("UTCDate", "date32[day]"), ("UTCTime", "time32[ms]"),
+                   ("uci", "list<item: string>"), ("moves", "list<item: uint16>")]:
     if name in schema.names:
         assert str(schema.field(name).type) == kind, (name, schema.field(name).type)
 # A query written for Lichess/standard-chess-games runs unchanged.

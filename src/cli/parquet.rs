@@ -5,10 +5,12 @@
 use std::fs::File;
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, RecordBatch};
-use arrow_schema::{ArrowError, SchemaRef};
+use arrow_array::types::{Time32MillisecondType, Time32SecondType};
+use arrow_array::{Array, ArrayRef, RecordBatch};
+use arrow_schema::{ArrowError, DataType, Schema, SchemaRef, TimeUnit};
 use movetext::arrow::{BatchOptions, BatchReader, Column, Columns};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
@@ -93,15 +95,16 @@ pub fn parse_columns(s: &str) -> Result<Columns, String> {
 
 /// Where batches go.
 enum Sink {
-    Parquet(ArrowWriter<Output>),
+    /// The writer, and the schema it writes (see [`parquet_schema`]).
+    Parquet(ArrowWriter<Output>, SchemaRef),
     Ipc(arrow_ipc::writer::StreamWriter<Output>),
 }
 
 impl Sink {
     fn write(&mut self, batch: &RecordBatch) -> Result<(), ArrowError> {
         match self {
-            Sink::Parquet(w) => {
-                w.write(batch)?;
+            Sink::Parquet(w, schema) => {
+                w.write(&parquet_batch(batch, schema)?)?;
                 if w.in_progress_size() > ROW_GROUP_BYTES {
                     w.flush()?;
                 }
@@ -114,13 +117,46 @@ impl Sink {
     /// Ends the file (the Parquet footer, the IPC end marker): the output.
     fn finish(self) -> Result<Output, ArrowError> {
         match self {
-            Sink::Parquet(w) => Ok(w.into_inner()?),
+            Sink::Parquet(w, _) => Ok(w.into_inner()?),
             Sink::Ipc(mut w) => {
                 w.finish()?;
                 w.into_inner()
             }
         }
     }
+}
+
+/// The schema of `schema`'s batches in Parquet. Parquet has no time of
+/// day in seconds (its TIME counts milli-, micro- or nanoseconds): a
+/// time32 of seconds (`UTCTime`) is written in milliseconds, so that
+/// DuckDB, Polars and pyarrow read a time, not an integer.
+fn parquet_schema(schema: &SchemaRef) -> SchemaRef {
+    let fields: Vec<_> = schema
+        .fields()
+        .iter()
+        .map(|f| match f.data_type() {
+            DataType::Time32(TimeUnit::Second) => Arc::new(
+                f.as_ref()
+                    .clone()
+                    .with_data_type(DataType::Time32(TimeUnit::Millisecond)),
+            ),
+            _ => f.clone(),
+        })
+        .collect();
+    Arc::new(Schema::new_with_metadata(fields, schema.metadata().clone()))
+}
+
+/// `batch` in the Parquet schema `schema` (see [`parquet_schema`]).
+fn parquet_batch(batch: &RecordBatch, schema: &SchemaRef) -> Result<RecordBatch, ArrowError> {
+    let columns = batch
+        .columns()
+        .iter()
+        .map(|c| match c.as_primitive_opt::<Time32SecondType>() {
+            Some(t) => Arc::new(t.unary::<_, Time32MillisecondType>(|s| s * 1000)) as ArrayRef,
+            None => c.clone(),
+        })
+        .collect();
+    RecordBatch::try_new(schema.clone(), columns)
 }
 
 /// An error of the writer as a failure of the output.
@@ -183,8 +219,9 @@ pub fn run(read: &ReadArgs, columns: Columns, output: Option<&str>, parquet: boo
             props = props.set_column_compression(list_item(column), Compression::UNCOMPRESSED);
         }
         let props = props.build();
+        let schema = parquet_schema(&schema);
         ArrowWriter::try_new(out, schema.clone(), Some(props))
-            .map(Sink::Parquet)
+            .map(|w| Sink::Parquet(w, schema))
             .map_err(|e| parquet_failure(&out_name, e))
     } else {
         arrow_ipc::writer::StreamWriter::try_new(out, &schema)

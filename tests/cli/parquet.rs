@@ -5,8 +5,9 @@ use std::fs::File;
 use std::path::PathBuf;
 
 use arrow_array::cast::AsArray;
-use arrow_array::types::{Int16Type, UInt32Type, UInt64Type};
+use arrow_array::types::{Int16Type, Time32MillisecondType, UInt32Type, UInt64Type};
 use arrow_array::{Array, RecordBatch};
+use arrow_schema::{DataType, TimeUnit};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
 use super::{run, run_with, sample};
@@ -127,6 +128,14 @@ fn parquet_file_reads_back() {
     assert_eq!(
         keys.value(0).as_primitive::<UInt64Type>().value(0),
         0x823c9b50fd114196
+    );
+    // Parquet's TIME has no seconds: UTCTime in milliseconds, a time.
+    let time = b.column_by_name("UTCTime").unwrap();
+    assert_eq!(time.data_type(), &DataType::Time32(TimeUnit::Millisecond));
+    let time = time.as_primitive::<Time32MillisecondType>();
+    assert_eq!(
+        (time.value(0), time.is_null(1)),
+        ((22 * 3600 + 22) * 1000, true)
     );
     let error = b.column_by_name("error").unwrap().as_string::<i32>();
     assert_eq!(
