@@ -81,23 +81,6 @@ impl Str {
             self.nulls.finish(),
         )
     }
-
-    /// [`Str::finish`] for strings this crate wrote in ASCII (UCI, SAN,
-    /// FEN), appended whole by [`Str::extend`]: not validated again.
-    fn finish_ascii(&mut self) -> StringArray {
-        let (offsets, data) = self.take();
-        debug_assert!(data.is_ascii());
-        debug_assert!(offsets.windows(2).all(|w| w[0] <= w[1]));
-        debug_assert!(*offsets.last().unwrap_or(&0) as usize == data.len());
-        // SAFETY: the offsets start at 0, never decrease (`extend` adds the
-        // ends of each record's strings, in order, to the length so far)
-        // and end at the data's length; the data is ASCII, so every offset
-        // is a char boundary and every string valid UTF-8.
-        unsafe {
-            let offsets = OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets));
-            StringArray::new_unchecked(offsets, Buffer::from_vec(data), self.nulls.finish())
-        }
-    }
 }
 
 /// Numbers with validity.
@@ -423,11 +406,11 @@ impl BatchBuilder {
             Column::Movetext => Arc::new(self.movetext.finish()?),
             Column::PlyCount => Arc::new(UInt32Array::from(take(&mut self.ply_count))),
             Column::Uci => {
-                let values = Arc::new(self.uci.finish_ascii());
+                let values = Arc::new(self.uci.finish()?);
                 self.uci_lists.finish(DataType::Utf8, values)?
             }
             Column::San => {
-                let values = Arc::new(self.san.finish_ascii());
+                let values = Arc::new(self.san.finish()?);
                 self.san_lists.finish(DataType::Utf8, values)?
             }
             Column::Moves => {
@@ -450,7 +433,7 @@ impl BatchBuilder {
                 self.polyglot_lists.finish(DataType::UInt64, values)?
             }
             Column::Fen => {
-                let values = Arc::new(self.fen.finish_ascii());
+                let values = Arc::new(self.fen.finish()?);
                 self.fen_lists.finish(DataType::Utf8, values)?
             }
             tag => {
