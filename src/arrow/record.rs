@@ -726,6 +726,10 @@ impl pgn::Visitor for Tracker {
     }
 
     fn begin_variation(&mut self) -> Control {
+        self.begin_variation_at(Location::default())
+    }
+
+    fn begin_variation_at(&mut self, at: Location) -> Control {
         if let Some(m) = &mut self.movetext {
             if self.space {
                 m.push(b' ');
@@ -740,7 +744,7 @@ impl pgn::Visitor for Tracker {
             self.skipped_depth += 1;
             return Control::Continue;
         }
-        let c = self.v.begin_variation();
+        let c = self.v.begin_variation_at(at);
         if c == Control::Skip && self.movetext.is_some() {
             self.skipped_depth = 1;
             return Control::Continue;
@@ -765,11 +769,23 @@ impl pgn::Visitor for Tracker {
     }
 
     fn result(&mut self, raw: &[u8], result: GameResult) -> Control {
+        self.result_at(raw, result, Location::default())
+    }
+
+    fn result_at(&mut self, raw: &[u8], result: GameResult, at: Location) -> Control {
         self.token(raw);
         if !self.live() {
             return Control::Continue;
         }
-        let c = self.v.result(raw, result);
+        let c = self.v.result_at(raw, result, at);
+        self.answer(c)
+    }
+
+    fn no_result(&mut self, at: Location) -> Control {
+        if !self.live() {
+            return Control::Continue;
+        }
+        let c = self.v.no_result(at);
         self.answer(c)
     }
 

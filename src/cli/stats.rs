@@ -98,11 +98,13 @@ pub fn error_kind(e: &GameError) -> &'static str {
         GameErrorKind::Fen(_) => "bad FEN tag",
         GameErrorKind::EmptyFen => "empty FEN tag",
         GameErrorKind::UnsupportedVariant => "unsupported variant",
-        GameErrorKind::BadVariation => "bad variation",
+        GameErrorKind::BadVariation | GameErrorKind::VariationTooDeep => "bad variation",
         GameErrorKind::NoLanguage => "no language reads every move",
         GameErrorKind::SuffixWithoutMove => "suffix word without a move",
         GameErrorKind::NotEnPassant => "wrong en passant mark",
         GameErrorKind::NotCapture(_) => "wrong capture mark",
+        GameErrorKind::NoResult => "no result",
+        GameErrorKind::ResultContradictsTag(..) => "result contradicts the Result tag",
     }
 }
 

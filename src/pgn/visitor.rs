@@ -370,12 +370,29 @@ pub trait Visitor {
     fn begin_variation(&mut self) -> Control {
         Control::Continue
     }
+    /// [`Visitor::begin_variation`] with the place of the `(`: the reader
+    /// calls this one, which calls `begin_variation` unless overridden.
+    fn begin_variation_at(&mut self, _at: Location) -> Control {
+        self.begin_variation()
+    }
     /// The `)` closing a variation.
     fn end_variation(&mut self) -> Control {
         Control::Continue
     }
     /// The result token that ends the game, as written and parsed.
     fn result(&mut self, _raw: &[u8], _result: GameResult) -> Control {
+        Control::Continue
+    }
+    /// [`Visitor::result`] with the token's place: the reader calls this
+    /// one, which calls `result` unless overridden.
+    fn result_at(&mut self, raw: &[u8], result: GameResult, _at: Location) -> Control {
+        self.result(raw, result)
+    }
+    /// The game ended with no result token, at `at`: where the next game's
+    /// tag section begins (a hard game start), or at the end of the input.
+    /// Called last before `end_game`, unless the rest of the game was
+    /// skipped.
+    fn no_result(&mut self, _at: Location) -> Control {
         Control::Continue
     }
     /// A problem in the input (see [`PgnError`]).

@@ -186,7 +186,8 @@ pub trait GameVisitor {
     /// A problem; the first one of a game fails it.
     fn error(&mut self, _error: &GameError) {}
     /// A problem that fails nothing (lenient mode): a `+`/`#`, a suffix
-    /// word or a capture mark the position contradicts. Placed as an
+    /// word or a capture mark the position contradicts, a game with no
+    /// result, a result token the `Result` tag contradicts. Placed as an
     /// error is.
     fn warning(&mut self, _warning: &GameError) {}
     /// The game is over.
@@ -210,9 +211,10 @@ pub enum GameErrorKind {
     EmptyFen,
     /// A `Variant` other than standard chess and Chess960.
     UnsupportedVariant,
-    /// A variation before any move, or nested deeper than
-    /// [`MAX_VARIATION_DEPTH`].
+    /// A variation before any move.
     BadVariation,
+    /// A variation nested deeper than [`MAX_VARIATION_DEPTH`].
+    VariationTooDeep,
     /// No language reads every mainline move ([`LanguageChoice::Auto`]).
     NoLanguage,
     /// A suffix word (`ch`, `e.p.`) with no move before it: at the start
@@ -226,6 +228,12 @@ pub enum GameErrorKind {
     /// destination empty (a warning in lenient mode, an error in strict
     /// mode).
     NotCapture(Square),
+    /// The game ends with no result token (a warning), at the next game's
+    /// tag section or at the end of the input.
+    NoResult,
+    /// A result token that differs from the game's `Result` tag (a
+    /// warning; a `*` token contradicts nothing): the token's, the tag's.
+    ResultContradictsTag(GameResult, GameResult),
 }
 
 /// The deepest variation nesting that is validated.
@@ -311,8 +319,9 @@ impl fmt::Display for GameErrorKind {
             GameErrorKind::Fen(e) => write!(f, "bad FEN tag: {e}"),
             GameErrorKind::EmptyFen => f.write_str("empty FEN tag: the start position is unknown"),
             GameErrorKind::UnsupportedVariant => f.write_str("unsupported variant"),
-            GameErrorKind::BadVariation => {
-                f.write_str("variation before any move or nested too deep")
+            GameErrorKind::BadVariation => f.write_str("variation before any move"),
+            GameErrorKind::VariationTooDeep => {
+                write!(f, "variation nested more than {MAX_VARIATION_DEPTH} deep")
             }
             GameErrorKind::NoLanguage => f.write_str("no language reads every move"),
             GameErrorKind::SuffixWithoutMove => f.write_str("a suffix word with no move before it"),
@@ -322,6 +331,13 @@ impl fmt::Display for GameErrorKind {
             GameErrorKind::NotCapture(to) => {
                 write!(f, "written as a capture, but {to} is empty")
             }
+            GameErrorKind::NoResult => f.write_str("no result token: the game ends here"),
+            GameErrorKind::ResultContradictsTag(token, tag) => write!(
+                f,
+                "result {} contradicts the Result tag {}",
+                token.as_str(),
+                tag.as_str()
+            ),
         }
     }
 }

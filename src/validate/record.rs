@@ -21,10 +21,13 @@ pub(super) enum Rec {
     Null(usize, usize, Location),
     Nag(Nag),
     Comment(usize, usize),
-    BeginVariation,
+    BeginVariation(Location),
     EndVariation,
-    /// The result, and whether it was written `0-0` (castling, if legal).
-    Result(GameResult, bool),
+    /// The result, whether it was written `0-0` (castling, if legal), and
+    /// where.
+    Result(GameResult, bool, Location),
+    /// The game ended with no result (see [`crate::pgn::Visitor::no_result`]).
+    NoResult(Location),
     Error(GameError),
 }
 
@@ -81,7 +84,7 @@ impl<V: GameVisitor> Validator<V> {
         let mode = self.options.mode;
         for rec in &self.recs {
             match *rec {
-                Rec::BeginVariation => depth += 1,
+                Rec::BeginVariation(_) => depth += 1,
                 Rec::EndVariation => depth = depth.saturating_sub(1),
                 Rec::Move(a, b, _) if depth == 0 => {
                     let token = &self.arena[a..b];
@@ -113,6 +116,14 @@ impl<V: GameVisitor> Validator<V> {
     /// the game in it; the recording stops for the rest of the game.
     pub(super) fn decide(&mut self) {
         let start = self.detection_start();
+        let first_move_at = self
+            .recs
+            .iter()
+            .find_map(|r| match *r {
+                Rec::Move(_, _, at) => Some(at),
+                _ => None,
+            })
+            .unwrap_or_default();
         let candidates = self.options.language.candidates();
         let mut memory = core::mem::take(&mut self.memory);
         let choice = memory.choose(candidates, |lang| self.reading(&start, lang));
@@ -125,8 +136,9 @@ impl<V: GameVisitor> Validator<V> {
         self.replay();
         if choice.is_some_and(|c| !c.reading.complete) && !self.summary.failed {
             // The replay read what detection could not: cannot happen, as
-            // both read alike, but never silently.
-            let e = GameError::new(self.game, GameErrorKind::NoLanguage, b"");
+            // both read alike, but never silently (placed at the first
+            // move).
+            let e = GameError::new(self.game, GameErrorKind::NoLanguage, b"").at(first_move_at);
             let _ = self.fail(e);
         }
     }
@@ -156,13 +168,14 @@ impl<V: GameVisitor> Validator<V> {
                 }
                 Rec::Nag(n) => self.inner.nag(n),
                 Rec::Comment(a, b) => self.inner.comment(&arena[a..b]),
-                Rec::BeginVariation => {
-                    let _ = self.begin_var();
+                Rec::BeginVariation(at) => {
+                    let _ = self.begin_var(at);
                 }
                 Rec::EndVariation => {
                     let _ = self.end_var();
                 }
-                Rec::Result(r, zero_zero) => self.end_result(r, zero_zero),
+                Rec::Result(r, zero_zero, at) => self.end_result(r, zero_zero, at),
+                Rec::NoResult(at) => self.missing_result(at),
                 Rec::Error(e) => {
                     let _ = self.fail(e);
                 }

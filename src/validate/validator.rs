@@ -75,6 +75,8 @@ pub struct Validator<V> {
     pub(super) summary: GameSummary,
     pub(super) done: bool,
     pub(super) result_seen: bool,
+    /// The game's `Result` tag, if it is a result.
+    result_tag: Option<GameResult>,
     /// Moves may be played in place (see [`Validator::in_place`]): kept
     /// in step with `recording`, `done`, `unknown_start` and `lang` by
     /// [`Validator::set_in_place`], one load on every move.
@@ -130,6 +132,7 @@ impl<V: GameVisitor> Validator<V> {
             },
             done: false,
             result_seen: false,
+            result_tag: None,
             in_place: false,
             recording: options.language.detects(),
             arena: Vec::new(),
@@ -490,18 +493,39 @@ impl<V: GameVisitor> Validator<V> {
     /// The game's result token, as read or replayed: `0-0` where castling
     /// is legal is the game's last move, as a reader of the printed game
     /// takes it (the game then has no result).
-    pub(super) fn end_result(&mut self, result: GameResult, zero_zero: bool) {
+    pub(super) fn end_result(&mut self, result: GameResult, zero_zero: bool, at: Location) {
         let castles = zero_zero
             && !(self.done | self.unknown_start)
             && self.stack.is_empty()
             && self.current.castling_move(CastlingSide::KingSide).is_some();
         if castles {
-            let _ = self.play_copied(b"0-0", 0, 0, 0);
+            let _ = self.play_copied(b"0-0", at.line, at.column, at.offset);
             return;
         }
         self.summary.result = Some(result);
         self.result_seen = true;
         self.inner.result(result);
+        if let Some(tag) = self.result_tag {
+            // As pgn-extract judges: a `*` token contradicts nothing.
+            if result != GameResult::Unknown && result.half_points() != tag.half_points() {
+                self.warn_game(GameErrorKind::ResultContradictsTag(result, tag), at);
+            }
+        }
+    }
+
+    /// The game ended with no result token, at `at` (see
+    /// [`pgn::Visitor::no_result`]): a warning, unless the game failed.
+    pub(super) fn missing_result(&mut self, at: Location) {
+        if !self.done {
+            self.warn_game(GameErrorKind::NoResult, at);
+        }
+    }
+
+    /// A warning about the game, not a move, handed on.
+    #[cold]
+    fn warn_game(&mut self, kind: GameErrorKind, at: Location) {
+        let e = GameError::new(self.game, kind, b"").at(at);
+        self.inner.warning(&e);
     }
 
     /// The location in this game handed in parts to the slow paths
@@ -641,7 +665,7 @@ impl<V: GameVisitor> Validator<V> {
             return Control::Skip;
         }
         if self.unknown_start {
-            let e = GameError::new(self.game, GameErrorKind::EmptyFen, b"--");
+            let e = GameError::new(self.game, GameErrorKind::EmptyFen, token).at(at);
             return self.fail(e);
         }
         self.last = self.current;
@@ -656,7 +680,7 @@ impl<V: GameVisitor> Validator<V> {
         Control::Continue
     }
 
-    pub(super) fn begin_var(&mut self) -> Control {
+    pub(super) fn begin_var(&mut self, at: Location) -> Control {
         if self.done {
             return Control::Skip;
         }
@@ -664,11 +688,11 @@ impl<V: GameVisitor> Validator<V> {
             return Control::Skip;
         }
         let Some(before) = self.before_last() else {
-            let e = GameError::new(self.game, GameErrorKind::BadVariation, b"(");
+            let e = GameError::new(self.game, GameErrorKind::BadVariation, b"(").at(at);
             return self.fail(e);
         };
         if self.stack.len() >= MAX_VARIATION_DEPTH {
-            let e = GameError::new(self.game, GameErrorKind::BadVariation, b"(");
+            let e = GameError::new(self.game, GameErrorKind::VariationTooDeep, b"(").at(at);
             return self.fail(e);
         }
         self.stack.push((self.current, before));
@@ -705,6 +729,7 @@ impl<V: GameVisitor> Validator<V> {
         self.wrong_word_at = u32::MAX;
         self.done = false;
         self.result_seen = false;
+        self.result_tag = None;
         self.arena.clear();
         self.recs.clear();
         self.recording = self.options.language.detects();
@@ -745,10 +770,14 @@ impl<V: GameVisitor> Validator<V> {
         Control::Continue
     }
 
-    /// Notes the `FEN` and `Variant` tags (the only names noted: see
-    /// [`pgn::Visitor::tag`] of the validator, which calls this for them).
+    /// Notes the `FEN`, `Variant` and `Result` tags (the only names noted:
+    /// see [`pgn::Visitor::tag`] of the validator, which calls this for
+    /// them).
     fn note_tag(&mut self, name: &[u8], value: RawTag<'_>, at: Location) {
-        if name == b"FEN" {
+        if name == b"Result" {
+            // Any result form; `?`, empty or other text is no result.
+            self.result_tag = GameResult::from_ascii(value.as_bytes()).ok();
+        } else if name == b"FEN" {
             self.fen_tag = true;
             self.fen_at = at;
             self.fen.clear();
@@ -848,7 +877,7 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
     #[inline(always)]
     fn tag(&mut self, name: &[u8], value: RawTag<'_>, at: Location) -> Control {
         debug_assert_eq!(at.game, self.game, "the reader's game is this game");
-        if self.recording || name == b"FEN" || name == b"Variant" {
+        if self.recording || name == b"FEN" || name == b"Variant" || name == b"Result" {
             return self.tag_noted(name, value, at.line, at.column, at.offset);
         }
         self.inner.tag(name, value);
@@ -909,13 +938,17 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
     }
 
     fn begin_variation(&mut self) -> Control {
+        self.begin_variation_at(Location::default())
+    }
+
+    fn begin_variation_at(&mut self, at: Location) -> Control {
         if self.records(0) {
             if !self.options.variations {
                 return Control::Skip;
             }
-            return self.record(Rec::BeginVariation);
+            return self.record(Rec::BeginVariation(at));
         }
-        self.begin_var()
+        self.begin_var(at)
     }
 
     fn end_variation(&mut self) -> Control {
@@ -926,11 +959,23 @@ impl<V: GameVisitor> pgn::Visitor for Validator<V> {
     }
 
     fn result(&mut self, raw: &[u8], result: GameResult) -> Control {
+        self.result_at(raw, result, Location::default())
+    }
+
+    fn result_at(&mut self, raw: &[u8], result: GameResult, at: Location) -> Control {
         let zero_zero = result == GameResult::BothLose && raw == b"0-0";
         if self.records(0) {
-            return self.record(Rec::Result(result, zero_zero));
+            return self.record(Rec::Result(result, zero_zero, at));
         }
-        self.end_result(result, zero_zero);
+        self.end_result(result, zero_zero, at);
+        Control::Continue
+    }
+
+    fn no_result(&mut self, at: Location) -> Control {
+        if self.records(0) {
+            return self.record(Rec::NoResult(at));
+        }
+        self.missing_result(at);
         Control::Continue
     }
 

@@ -152,3 +152,148 @@ fn jsonl_lists_the_warnings() {
     let r = run_with(&["convert", "--to", "uci", "-q", "-"], MARKS.as_bytes());
     assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
 }
+
+/// Game 1 ends where a tag section starts, with no result; game 2's
+/// result contradicts its tag; game 3's `*` contradicts nothing; game 4's
+/// `1/2-1/2` contradicts a `*` tag (as pgn-extract judges); text between
+/// games; game 5 has a variation before any move (an error, placed); game
+/// 6 ends with the input, with no result.
+const STRUCTURE: &str = "[Event \"no result at a tag section\"]
+[Result \"1-0\"]
+
+1. e4 e5 2. Nf3
+[Event \"contradicting result\"]
+[Result \"1-0\"]
+
+1. e4 e5 2. Nf3 Nc6 0-1
+
+[Event \"star token\"]
+[Result \"1-0\"]
+
+1. d4 *
+
+[Event \"star tag\"]
+[Result \"*\"]
+
+1. c4 1/2-1/2
+
+junk between games
+
+[Event \"variation first\"]
+
+(1. e4) 1. d4 *
+
+[Event \"last, no result\"]
+
+1. e4 e5
+";
+
+const STRUCTURE_LINES: &str = "\
+<stdin>:5:1: warning: game 1: no result token: the game ends here
+<stdin>:8:21: warning: game 2: result 0-1 contradicts the Result tag 1-0
+<stdin>:18:7: warning: game 4: result 1/2-1/2 contradicts the Result tag *
+<stdin>:20:1: warning: after game 4, \"junk between games\": text outside movetext
+<stdin>:24:1: game 5, \"(\": variation before any move
+<stdin>:29:1: warning: game 6: no result token: the game ends here
+";
+
+#[test]
+fn structure_faults_are_warnings_at_their_place() {
+    for args in [
+        &["check", "-"][..],
+        &["check", "--from-lang", "auto", "-"],
+        &["check", "--jobs", "2", "--chunk-size", "16", "-"],
+        &["check", "--jobs", "2", "--chunk-size", "100", "-"],
+    ] {
+        let r = run_with(args, STRUCTURE.as_bytes());
+        assert_eq!(r.code, Some(1), "{args:?}");
+        assert_eq!(r.stdout, STRUCTURE_LINES, "{args:?}");
+        assert_eq!(
+            summary_counts(&r.stderr),
+            "games=6 valid=5 failed=1 warnings=5 moves=11 bytes=335",
+            "{args:?}"
+        );
+    }
+    // Only the error is left with `-q`.
+    let r = run_with(&["check", "-q", "-"], STRUCTURE.as_bytes());
+    assert_eq!(
+        (r.code, r.stdout.as_str(), r.stderr.as_str()),
+        (
+            Some(1),
+            "<stdin>:24:1: game 5, \"(\": variation before any move\n",
+            ""
+        )
+    );
+    // The game before a tag section in its moves keeps its moves, the
+    // next game is read whole.
+    let r = run_with(&["convert", "--to", "uci", "-"], STRUCTURE.as_bytes());
+    assert_eq!(
+        r.stdout.lines().take(2).collect::<Vec<_>>(),
+        ["e2e4 e7e5 g1f3", "e2e4 e7e5 g1f3 b8c6"]
+    );
+}
+
+#[test]
+fn jsonl_lists_structure_warnings() {
+    let r = run_with(
+        &["convert", "--to", "jsonl", "-q", "-"],
+        STRUCTURE.as_bytes(),
+    );
+    assert_eq!(r.code, Some(1));
+    let warnings: Vec<&str> = r
+        .stdout
+        .lines()
+        .map(|l| &l[l.find("\"warnings\":").unwrap()..])
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            r#""warnings":[{"line":5,"column":1,"offset":69,"message":"no result token: the game ends here"}],"complete":true}"#,
+            r#""warnings":[{"line":8,"column":21,"offset":136,"message":"result 0-1 contradicts the Result tag 1-0"}],"complete":true}"#,
+            r#""warnings":[],"complete":true}"#,
+            r#""warnings":[{"line":18,"column":7,"offset":226,"message":"result 1/2-1/2 contradicts the Result tag *"},{"line":20,"column":1,"offset":235,"message":"after game 4, \"junk between games\": text outside movetext"}],"complete":true}"#,
+            r#""warnings":[],"complete":false}"#,
+            r#""warnings":[{"line":29,"column":1,"offset":335,"message":"no result token: the game ends here"}],"complete":true}"#,
+        ]
+    );
+}
+
+/// Text before the first game says so; a variation nested too deep is
+/// placed at its `(`; an ambiguous move lists every candidate, from the
+/// same square too.
+#[test]
+fn messages_have_their_place_and_every_candidate() {
+    let r = run_with(
+        &["check", "-"],
+        b"junk before\n\n[Event \"a\"]\n\n1. e4 *\n",
+    );
+    assert_eq!(r.code, Some(0));
+    assert_eq!(
+        r.stdout,
+        "<stdin>:1:1: warning: before the first game, \"junk before\": text outside movetext\n"
+    );
+    let deep = format!(
+        "[Event \"deep\"]\n\n1. e4 {}{} *\n",
+        "(1. d4 ".repeat(257),
+        ")".repeat(257)
+    );
+    let r = run_with(&["check", "-q", "-"], deep.as_bytes());
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (
+            Some(1),
+            "<stdin>:3:1799: game 1, \"(\": variation nested more than 256 deep\n"
+        )
+    );
+    let r = run_with(
+        &["check", "-q", "-"],
+        b"[FEN \"4k3/8/8/8/2p1p3/3Q4/8/4K3 w - - 0 1\"]\n\n1. QxP *\n",
+    );
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (
+            Some(1),
+            "<stdin>:3:4: game 1, move 1. QxP: ambiguous (d3-c4, d3-e4)\n"
+        )
+    );
+}

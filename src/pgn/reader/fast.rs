@@ -140,7 +140,8 @@ impl<I: Input> Reader<I> {
                 if g.depth == 0 {
                     if let Some(r) = common_result(&w[i..j]) {
                         if !g.silent() {
-                            g.apply(v.result(&w[i..j], r));
+                            let at = st.loc(base + i as u64);
+                            g.apply(v.result_at(&w[i..j], r, at));
                         }
                         i = j;
                         over = true;
@@ -219,7 +220,7 @@ impl<I: Input> Reader<I> {
                     line_start = false;
                     i += 1;
                     if !g.silent() {
-                        match v.begin_variation() {
+                        match v.begin_variation_at(st.loc(base + i as u64 - 1)) {
                             Control::Skip => {
                                 g.set_var_skip(g.depth);
                                 i = skip_variation(st, g, w, base, i);

@@ -350,6 +350,10 @@ impl<I: Input> Reader<I> {
         if movetext && self.movetext(v, &mut g)? {
             // After the result: junk up to the next game belongs to this one.
             self.seek_game(v, &mut g)?;
+        } else if !g.silent() {
+            // At a hard game start (a tag line) or at the end of the input.
+            let at = self.st.loc(self.input.offset());
+            g.apply(v.no_result(at));
         }
         self.st.stopped = g.stop;
         Ok(Some(v.end_game()))
@@ -890,7 +894,7 @@ impl<I: Input> Reader<I> {
                         g.open_paren = self.st.loc(self.input.offset());
                     }
                     if !g.silent() {
-                        match v.begin_variation() {
+                        match v.begin_variation_at(self.st.loc(self.input.offset())) {
                             Control::Skip => g.set_var_skip(g.depth),
                             c => g.apply(c),
                         }
@@ -1169,7 +1173,7 @@ impl<I: Input> Reader<I> {
         };
         if terminating {
             if !g.silent() {
-                g.apply(v.result(tok, r));
+                g.apply(v.result_at(tok, r, loc));
             }
             return Ok(true);
         }

@@ -48,7 +48,7 @@ pub(super) fn classify<V: Visitor>(
                     return false;
                 }
                 if !g.silent() {
-                    g.apply(v.result(tok, r));
+                    g.apply(v.result_at(tok, r, st.loc(base + at as u64)));
                 }
                 return true;
             }
