@@ -514,6 +514,31 @@ fn fast_paths_equal_the_general_code_on_printed_forms() {
     }
 }
 
+/// A move number glued to a move printed past its first delimiter
+/// (`1.PxR(Q)`, `2...Castles QR`) leaves the move whole, whether the
+/// number and the move are read in one step or apart (the window cut
+/// anywhere, the general code, and a number less than 8 bytes before the
+/// end of the input).
+#[test]
+fn a_glued_move_number_leaves_a_printed_move_whole() {
+    let text = b"1.PxR(Q) 1...e1(N)+ 2.Castles QR 2...P x P 3.e8(Q)";
+    let want = ["PxR(Q)", "e1(N)+", "Castles QR", "P x P", "e8(Q)"];
+    for capacity in [None, Some(0), Some(3)] {
+        for general in [false, true] {
+            let games = log_with(EventLog::default(), text, capacity, general);
+            assert_eq!(games.len(), 1);
+            let moves: Vec<String> = games[0]
+                .iter()
+                .filter_map(|e| match e {
+                    Event::San(t, _) => Some(String::from_utf8_lossy(t).into_owned()),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(moves, want, "{capacity:?} {general}");
+        }
+    }
+}
+
 /// A lone `½` (UTF-8, or the Latin-1 byte 0xBD) and `1/2`: a draw where the
 /// game ends, a misplaced result before that.
 const HALF_POINTS: &[u8] =

@@ -343,9 +343,14 @@ fn bracket(w: &[u8], j: usize, eof: bool) -> Result<Option<usize>, ()> {
 ///
 /// Only spaces and tabs are read between the parts, at most
 /// [`MAX_EXTENT`] bytes past `j`. `w[i..j]` is the token, `w[j]` its
-/// delimiter (`j == w.len()` when the window ends there).
+/// delimiter (`j == w.len()` when the window ends there). A move number
+/// glued on (`1.PxR(Q)`, `12...e1(N)`) is not part of the move: the rule
+/// reads the move after it, as [`classify`] does.
 pub(super) fn move_extent(w: &[u8], i: usize, j: usize, eof: bool) -> Extent {
-    let tok = &w[i..j];
+    let tok = without_move_number(&w[i..j]);
+    if tok.is_empty() {
+        return Extent::Token;
+    }
     let limit = (j + MAX_EXTENT).min(w.len());
     let short = !eof && w.len() < j + MAX_EXTENT;
     // The end of the next token from `k` (at a delimiter), if the window
@@ -436,6 +441,18 @@ pub(super) fn move_extent(w: &[u8], i: usize, j: usize, eof: bool) -> Extent {
         };
     }
     Extent::Token
+}
+
+/// `tok` past a move number glued to its front (digits, then dots or
+/// `…`), or all of it when it has none.
+fn without_move_number(tok: &[u8]) -> &[u8] {
+    let d = tok.iter().take_while(|b| b.is_ascii_digit()).count();
+    let (dots, _) = count_dots(&tok[d..]);
+    if dots > 0 {
+        &tok[d + dots..]
+    } else {
+        tok
+    }
 }
 
 /// A captured piece with what may follow it in one token: a check mark
