@@ -5,7 +5,10 @@
 use super::GameErrorKind;
 use crate::moves::Move;
 use crate::notation::fast;
-use crate::notation::{Descriptive, Iccf, Lan, Language, Nag, ParseMode, SuffixVerdict, Uci};
+use crate::notation::{
+    suffix_holds_after, Descriptive, Iccf, Lan, Language, Nag, ParseMode, Suffix, SuffixVerdict,
+    Uci,
+};
 use crate::position::Position;
 
 /// Reads one move token in any notation: SAN in `lang` (strict or lenient),
@@ -80,21 +83,47 @@ pub(super) fn play_token_general(
             // `b8c6` reads as an over-disambiguated pawn move in SAN; as
             // UCI it may be legal.
             Err(e) => match lenient_other_notations(pos, token, lang, mode) {
-                Some(Ok(m)) => {
-                    pos.play_or_pass(m);
-                    return Ok((m, SuffixVerdict::Absent));
-                }
+                Some(Ok(m)) => return Ok(play_other(pos, m, token)),
                 _ => return Err(GameErrorKind::Move(e)),
             },
         },
         Err(e) => e,
     };
     match lenient_other_notations(pos, token, lang, mode) {
-        Some(r) => r.map(|m| {
-            pos.play_or_pass(m);
-            (m, SuffixVerdict::Absent)
-        }),
+        Some(r) => r.map(|m| play_other(pos, m, token)),
         None => Err(GameErrorKind::Syntax(san_err)),
+    }
+}
+
+/// Plays `m`, read from `token` in a notation other than SAN (`e2e4+`,
+/// `Ng1-f3#`, `P-K4+`), and judges the `+`, `++` or `#` written after it
+/// (before any glyph), as SAN's suffix is judged.
+fn play_other(pos: &mut Position, m: Move, token: &[u8]) -> (Move, SuffixVerdict) {
+    pos.play_or_pass(m);
+    let end = token.len()
+        - token
+            .iter()
+            .rev()
+            .take_while(|b| matches!(b, b'!' | b'?'))
+            .count();
+    let body = &token[..end];
+    let claimed = if body.ends_with(b"#") {
+        Suffix::Mate
+    } else if body.ends_with(b"++") {
+        Suffix::DoublePlus
+    } else if body.ends_with(b"+") {
+        Suffix::Check
+    } else {
+        return (m, SuffixVerdict::Absent);
+    };
+    let moved_to = if m.is_castle() {
+        Position::castle_king_target(m)
+    } else {
+        m.to()
+    };
+    match suffix_holds_after(pos, moved_to, claimed) {
+        Ok(()) => (m, SuffixVerdict::Confirmed),
+        Err(_) => (m, SuffixVerdict::Contradicted),
     }
 }
 

@@ -297,3 +297,26 @@ fn messages_have_their_place_and_every_candidate() {
         )
     );
 }
+
+/// Long algebraic and UCI moves with `+`, `#` or `++` after them (and a
+/// glyph after that) are judged as SAN's are: a wrong mark is a warning at
+/// the move, a right one (a mate written `+` is right, as in SAN) none.
+#[test]
+fn marks_after_long_algebraic_and_uci_moves_are_judged() {
+    let text = "[Event \"uci\"]\n\n1. e2e4 e7e5 2. d1h5+ b8c6 3. f1c4 g8f6 4. h5f7# *\n\n\
+                [Event \"lan\"]\n\n1. e2-e4 e7-e5 2. Qd1-h5+! Nb8-c6 3. Bf1-c4 Ng8-f6 \
+                4. Qh5xf7+ *\n\n[Event \"mate\"]\n\n1. f2f3 e7e5 2. g2g4 d8h4++ 0-1\n";
+    let r = run_with(&["check", "-"], text.as_bytes());
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "<stdin>:3:17: warning: game 1, move 2. d1h5+: written as check, but the move gives \
+         no check\n\
+         <stdin>:7:19: warning: game 2, move 2. Qd1-h5+: written as check, but the move \
+         gives no check\n"
+    );
+    assert_eq!(
+        summary_counts(&r.stderr),
+        "games=3 valid=3 failed=0 warnings=2 moves=18 bytes=195"
+    );
+}
