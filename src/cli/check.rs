@@ -54,9 +54,6 @@ impl GameVisitor for CheckVisitor {
         self.notes.warn_at(e);
     }
     fn end_game(&mut self, summary: &GameSummary) -> Option<Box<Batch>> {
-        if let Some(w) = ambiguous_warning(summary) {
-            self.notes.warn(&w);
-        }
         self.notes.end_game();
         let b = &mut self.batch;
         b.games += 1;
@@ -83,17 +80,6 @@ impl Gather for CheckVisitor {
 /// Lines of problems held in flight by the parallel reading, at most
 /// about.
 const MAX_HELD: usize = 16 << 20;
-
-/// The warning for a game two languages read whole to different moves
-/// (`--from-lang auto`): which it was read in, and the other.
-fn ambiguous_warning(s: &GameSummary) -> Option<String> {
-    let other = s.ambiguous_language?;
-    Some(format!(
-        "ambiguous language: read as {} (the input's), {} reads every move too, to other moves",
-        s.language.name(),
-        other.name()
-    ))
-}
 
 /// Totals over every input.
 #[derive(Default, Debug, Clone, Copy)]

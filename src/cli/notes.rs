@@ -174,22 +174,6 @@ impl Notes {
         }
     }
 
-    /// A warning about the whole game, without a place in it: counted,
-    /// and written as `FILE: game N: warning: MESSAGE` unless warnings are
-    /// hidden.
-    pub fn warn(&mut self, message: &str) {
-        self.close_run();
-        self.warnings += 1;
-        if !self.show_warnings {
-            return;
-        }
-        let mut s = String::with_capacity(message.len() + 32);
-        let _ = write!(s, "{}: game {}: warning: ", self.name, self.game);
-        escape(&mut s, message, false);
-        s.push('\n');
-        self.text.extend_from_slice(s.as_bytes());
-    }
-
     /// A warning inside the game, at its place: counted, and written as
     /// an error's line is, labelled `warning:`, unless warnings are hidden.
     pub fn warn_at(&mut self, e: &GameError) {

@@ -105,6 +105,7 @@ pub fn error_kind(e: &GameError) -> &'static str {
         GameErrorKind::NotCapture(_) => "wrong capture mark",
         GameErrorKind::NoResult => "no result",
         GameErrorKind::ResultContradictsTag(..) => "result contradicts the Result tag",
+        GameErrorKind::AmbiguousLanguage { .. } => "ambiguous language",
     }
 }
 

@@ -234,6 +234,17 @@ pub enum GameErrorKind {
     /// A result token that differs from the game's `Result` tag (a
     /// warning; a `*` token contradicts nothing): the token's, the tag's.
     ResultContradictsTag(GameResult, GameResult),
+    /// A game that two languages both read whole, to other moves
+    /// ([`LanguageChoice::Auto`]; a warning, placed at the first move
+    /// they read apart): the language it was read in (the input's, by
+    /// the rules of [`LanguageMemory`](crate::notation::LanguageMemory)),
+    /// and the other.
+    AmbiguousLanguage {
+        /// The language the game was read in.
+        read: Language,
+        /// Another language that reads every mainline move.
+        other: Language,
+    },
 }
 
 /// The deepest variation nesting that is validated.
@@ -337,6 +348,13 @@ impl fmt::Display for GameErrorKind {
                 "result {} contradicts the Result tag {}",
                 token.as_str(),
                 tag.as_str()
+            ),
+            GameErrorKind::AmbiguousLanguage { read, other } => write!(
+                f,
+                "ambiguous language: read as {} (the input's), {} reads every move too, \
+                 to other moves",
+                read.name(),
+                other.name()
             ),
         }
     }

@@ -10,6 +10,7 @@ use super::{GameError, GameErrorKind, GameVisitor, MAX_RECORDED_BYTES};
 use crate::notation::{Language, Reading};
 use crate::pgn::{GameResult, Location, Nag, RawTag};
 use crate::position::Position;
+use crate::Move;
 
 /// A recorded event (language detection reads the game whole first).
 #[derive(Copy, Clone, Debug)]
@@ -80,35 +81,73 @@ impl<V: GameVisitor> Validator<V> {
     fn reading(&self, start: &Position, lang: Language) -> Reading {
         let mut pos = *start;
         let mut r = Reading::new();
-        let mut depth = 0usize;
-        let mode = self.options.mode;
-        for rec in &self.recs {
-            match *rec {
-                Rec::BeginVariation(_) => depth += 1,
-                Rec::EndVariation => depth = depth.saturating_sub(1),
-                Rec::Move(a, b, _) if depth == 0 => {
-                    let token = &self.arena[a..b];
-                    if word_with_glyph(token).is_some() {
-                        continue;
-                    }
-                    let played = play_token(&mut pos, token, lang, mode)
-                        .ok()
-                        .or_else(|| play_printed(&mut pos, token, lang, mode).map(|p| (p.0, p.1)));
-                    match played {
-                        Some((m, _)) => r.push(m.to_u16()),
-                        None => return r.finish(false),
-                    }
-                }
-                Rec::Null(..) if depth == 0 => {
-                    if !pos.play_null() {
-                        return r.finish(false);
-                    }
-                    r.push(0);
-                }
-                _ => {}
+        for (_, token) in self.mainline() {
+            let m = match token {
+                Some(token) => self.play_recorded(&mut pos, token, lang),
+                None => pos.play_null().then_some(Move::NULL),
+            };
+            match m {
+                Some(m) => r.push(m.to_u16()),
+                None => return r.finish(false),
             }
         }
         r.finish(true)
+    }
+
+    /// The recorded mainline moves (suffix words with a glyph left out):
+    /// the token (None for a null move) and where it stands.
+    fn mainline(&self) -> impl Iterator<Item = (Location, Option<&[u8]>)> + '_ {
+        let mut depth = 0usize;
+        self.recs.iter().filter_map(move |rec| {
+            match *rec {
+                Rec::BeginVariation(_) => depth += 1,
+                Rec::EndVariation => depth = depth.saturating_sub(1),
+                Rec::Move(a, b, at) if depth == 0 => {
+                    let token = &self.arena[a..b];
+                    if word_with_glyph(token).is_none() {
+                        return Some((at, Some(token)));
+                    }
+                }
+                Rec::Null(_, _, at) if depth == 0 => return Some((at, None)),
+                _ => {}
+            }
+            None
+        })
+    }
+
+    /// The move `token` reads to in `lang`, played on `pos`.
+    fn play_recorded(&self, pos: &mut Position, token: &[u8], lang: Language) -> Option<Move> {
+        let mode = self.options.mode;
+        play_token(pos, token, lang, mode)
+            .ok()
+            .or_else(|| play_printed(pos, token, lang, mode).map(|p| (p.0, p.1)))
+            .map(|(m, _)| m)
+    }
+
+    /// The warning for a game that `read` and `other` both read whole, to
+    /// other moves: placed at the first mainline move they read apart.
+    fn ambiguity(&self, start: &Position, read: Language, other: Language) -> GameError {
+        let kind = GameErrorKind::AmbiguousLanguage { read, other };
+        let (mut a, mut b) = (*start, *start);
+        for (at, token) in self.mainline() {
+            let before = a;
+            let (ma, mb) = match token {
+                Some(token) => (
+                    self.play_recorded(&mut a, token, read),
+                    self.play_recorded(&mut b, token, other),
+                ),
+                None => (
+                    a.play_null().then_some(Move::NULL),
+                    b.play_null().then_some(Move::NULL),
+                ),
+            };
+            if ma != mb || ma.is_none() {
+                let mut e = GameError::new(self.game, kind, token.unwrap_or_default()).at(at);
+                e.move_number = Some((before.fullmove_number(), before.turn()));
+                return e;
+            }
+        }
+        GameError::new(self.game, kind, b"")
     }
 
     /// Chooses the recorded game's language (see
@@ -128,12 +167,19 @@ impl<V: GameVisitor> Validator<V> {
         let mut memory = core::mem::take(&mut self.memory);
         let choice = memory.choose(candidates, |lang| self.reading(&start, lang));
         self.memory = memory;
+        let mut ambiguity = None;
         if let Some(c) = choice {
             self.lang = c.language;
             self.summary.language = c.language;
             self.summary.ambiguous_language = c.ambiguous_with;
+            ambiguity = c
+                .ambiguous_with
+                .map(|other| self.ambiguity(&start, c.language, other));
         }
         self.replay();
+        if let Some(w) = ambiguity {
+            self.inner.warning(&w);
+        }
         if choice.is_some_and(|c| !c.reading.complete) && !self.summary.failed {
             // The replay read what detection could not: cannot happen, as
             // both read alike, but never silently (placed at the first

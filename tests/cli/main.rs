@@ -546,19 +546,47 @@ errors: illegal move=1
     );
 }
 
-/// A game that German and Icelandic letters both read whole, to other
-/// moves (`B` a pawn or a bishop): a warning names both, `stats` counts
-/// it; after an Icelandic game the input's language is Icelandic; a list
-/// of candidates leaves German out.
+/// A game that German and Portuguese letters both read whole, to other
+/// moves (`B` a pawn or a bishop): a warning names both, placed at the
+/// first move they read apart, in every output; `stats` counts it; after
+/// an Icelandic game the input's language is Icelandic; a list of
+/// candidates leaves German out.
 #[test]
 fn ambiguous_language_is_a_warning_and_counted() {
     let twice = "[Event \"a\"]\n\n1. e4 e5 2. Bc4 Bc5 3. Dh5 *\n";
+    let warning = "<stdin>:3:13: warning: game 1, move 2. Bc4: ambiguous language: read as \
+                   German (the input's), Portuguese reads every move too, to other moves\n";
     let r = run_with(&["check", "--from-lang", "auto"], twice.as_bytes());
     assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.stdout, warning);
+    let r = run_with(
+        &["convert", "--to", "uci", "--from-lang", "auto"],
+        twice.as_bytes(),
+    );
+    assert_eq!(
+        (r.stdout.as_str(), r.stderr.as_str()),
+        ("e2e4 e7e5 c2c4 c7c5 d1h5\n", warning)
+    );
+    let r = run_with(
+        &["convert", "--to", "jsonl", "--from-lang", "auto"],
+        twice.as_bytes(),
+    );
+    assert!(
+        r.stdout.contains(
+            "\"warnings\":[{\"line\":3,\"column\":13,\"offset\":25,\"message\":\"move 2. Bc4: \
+             ambiguous language: read as German (the input's), Portuguese reads every move too, \
+             to other moves\"}],\"complete\":true}"
+        ),
+        "{}",
+        r.stdout
+    );
+    // Black's move read apart, the moves before it alike.
+    let black = "[Event \"b\"]\n\n1. e4 e5 2. d4 Bc5 *\n";
+    let r = run_with(&["check", "--from-lang", "auto"], black.as_bytes());
     assert_eq!(
         r.stdout,
-        "<stdin>: game 1: warning: ambiguous language: read as German (the input's), \
-         Portuguese reads every move too, to other moves\n"
+        "<stdin>:3:16: warning: game 1, move 2... Bc5: ambiguous language: read as English \
+         (the input's), German reads every move too, to other moves\n"
     );
     let r = run_with(&["check", "-q", "--from-lang", "auto"], twice.as_bytes());
     assert_eq!((r.code, r.stdout.as_str()), (Some(0), ""));
