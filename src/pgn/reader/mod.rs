@@ -1142,9 +1142,11 @@ impl<I: Input> Reader<I> {
             }
         }
         // A move printed past its first delimiter (`e8(Q)`, `P x P`): the
-        // bytes that may hold the rest, read first.
-        self.ensure(len + MAX_EXTENT)?;
-        let len = match move_extent(self.input.window(), 0, len, true) {
+        // bytes that may hold the rest, read first, and one more, so that a
+        // window no longer than that ends where the input does.
+        self.ensure(len + MAX_EXTENT + 1)?;
+        let eof = self.input.is_eof();
+        let len = match move_extent(self.input.window(), 0, len, eof) {
             Extent::To(k) => k,
             Extent::Token | Extent::More => len,
         };

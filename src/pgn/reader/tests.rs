@@ -261,6 +261,18 @@ fn log(data: &[u8], capacity: Option<usize>, general: bool) -> Vec<Vec<Event>> {
     all
 }
 
+/// Input handed on `.1` bytes at most per read.
+struct ShortReads<'a>(&'a [u8], usize);
+
+impl std::io::Read for ShortReads<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = buf.len().min(self.1).min(self.0.len());
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
 fn log_with<V: Visitor<Output = Vec<Event>>>(
     mut v: V,
     data: &[u8],
@@ -504,6 +516,25 @@ fn fast_paths_equal_the_general_code_on_printed_forms() {
     data.extend_from_slice(b"\n[Event \"d\"]\n\n1. d4 \xbd-\xbd\n");
     check(&data);
     check(HALF_POINTS);
+    // A printed move whose rest would run to where the rule stops reading,
+    // or to the end of the input, read in short reads of every size.
+    for (form, tail) in [(&b"e8(Q)"[..], 22), (b"R(1)-Q", 19), (b"R(1)-Q", 18)] {
+        let mut cut = b"[Event \"a\"]\n\n1. e4 ".to_vec();
+        cut.extend_from_slice(form);
+        cut.extend(std::iter::repeat_n(0xff, tail));
+        for text in [cut.clone(), [&cut[..], b" *\n"].concat()] {
+            check(&text);
+            let want = log_with(EventLog::default(), &text, None, false);
+            for step in 1..=text.len() {
+                let input = ShortReads(&text, step);
+                let mut got = Vec::new();
+                Reader::with_capacity(0, input)
+                    .read_all(&mut EventLog::default(), |g| got.push(g))
+                    .unwrap();
+                assert_eq!(got, want, "{step}: {}", String::from_utf8_lossy(&text));
+            }
+        }
+    }
     for variant in line_end_variants(&data) {
         check(&variant);
     }

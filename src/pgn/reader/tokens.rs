@@ -352,7 +352,9 @@ pub(super) fn move_extent(w: &[u8], i: usize, j: usize, eof: bool) -> Extent {
         return Extent::Token;
     }
     let limit = (j + MAX_EXTENT).min(w.len());
-    let short = !eof && w.len() < j + MAX_EXTENT;
+    // Whether the window may end before the move does: it ends within
+    // the bytes the rule reads (or just after them), and the input goes on.
+    let short = !eof && w.len() <= j + MAX_EXTENT;
     // The end of the next token from `k` (at a delimiter), if the window
     // holds it.
     let token_from = |k: usize| {
@@ -409,7 +411,8 @@ pub(super) fn move_extent(w: &[u8], i: usize, j: usize, eof: bool) -> Extent {
         return match token_from(close + 1) {
             Some(e) => Extent::To(e),
             None if short => Extent::More,
-            None if w.len() <= limit => Extent::To(w.len()),
+            // The move runs to the end of the input.
+            None if eof && w.len() <= limit => Extent::To(w.len()),
             None => Extent::Token,
         };
     }
