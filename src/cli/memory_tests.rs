@@ -145,3 +145,33 @@ fn junk_between_games_is_counted_not_kept() {
         assert!(peak < bound, "convert --jobs {jobs}: {} MiB", peak / MIB);
     }
 }
+
+/// The tool's sample games (222 KB), `copies` times.
+fn samples(out: &mut dyn Write, copies: usize) {
+    for _ in 0..copies {
+        out.write_all(super::input::SAMPLE).unwrap();
+    }
+}
+
+#[test]
+fn arrow_and_parquet_hold_the_same_window_at_any_job_count() {
+    let _one = ONE_AT_A_TIME.lock();
+    // 11 MB, more than the 34 chunks of 256 KiB (8.5 MiB) that 16 jobs
+    // held in flight when the window was counted in chunks of a fixed size.
+    let input = TempFile::new("samples.pgn", |w| samples(w, 50));
+    // The reader's window is 512 KiB of text at any job count, its records
+    // about eight times that; Parquet adds the writer's row group (1 MiB
+    // encoded) and its column encoders. Measured: arrow 10.3-11.0 MiB,
+    // parquet 19.3-19.7 MiB at 2 and 16 jobs; with the window of fixed
+    // chunks, 16 jobs peaked at 58 and 72 MiB (the whole process).
+    for (to, bound) in [("arrow", 16 * MIB), ("parquet", 28 * MIB)] {
+        for jobs in ["2", "16", "64"] {
+            let peak = convert_peak(&["-q", "--to", to, "--jobs", jobs], input.path());
+            assert!(
+                peak < bound,
+                "--to {to} --jobs {jobs}: {peak} bytes, over {} MiB",
+                bound / MIB
+            );
+        }
+    }
+}
