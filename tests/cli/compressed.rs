@@ -6,6 +6,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+use super::units::support as units_support;
 use super::{data, run, run_with, sample, summary_counts, Run};
 
 /// A skippable frame holding `content` (magic `0x184D2A50`).
@@ -122,6 +123,44 @@ fn many_frames_skippable_frames_and_concatenated_files() {
     ] {
         let f = TempFile::new(&format!("{name}.pgn.zst"), &bytes);
         reads_as(&f.path(), &plain.path());
+    }
+}
+
+/// The frames of a pzstd-style file read on several threads (whole frames
+/// per decoder, chunks cut across frame ends) give what one thread gives,
+/// game for game: exit status, every error with its game number, line and
+/// column, the counts, and (in JSON lines) every problem's byte offset.
+#[test]
+fn frames_read_in_parallel_equal_one_thread_game_for_game() {
+    let sample = std::fs::read(sample()).unwrap();
+    let mut pgn = sample.clone();
+    pgn.extend_from_slice(&units_support::tricky_pgn(300));
+    pgn.extend_from_slice(b"\n");
+    pgn.extend_from_slice(&sample);
+    // Frames of 3000 bytes of text, cut mid-game, mid-comment, mid-line.
+    let zst = units_support::pzstd_like(&pgn, 3000);
+    let f = TempFile::new("frames-par.pgn.zst", &zst);
+    let f = f.path();
+    let one = run(&["check", "--jobs", "1", &f]);
+    assert_eq!(one.code, Some(1), "{}", one.stderr);
+    assert!(one.stdout.lines().count() > 100, "{}", one.stdout);
+    let one_json = run(&["convert", "--to", "jsonl", "--jobs", "1", &f]);
+    assert!(one_json.stdout.contains("\"offset\":"));
+    for jobs in ["2", "5"] {
+        for chunk in ["4096", "1048576"] {
+            let what = format!("--jobs {jobs} --chunk-size {chunk}");
+            let par = run(&["check", "--jobs", jobs, "--chunk-size", chunk, &f]);
+            assert_eq!(par.code, one.code, "{what}: {}", par.stderr);
+            assert!(par.stdout == one.stdout, "{what}: errors differ");
+            assert_eq!(
+                summary_counts(&par.stderr),
+                summary_counts(&one.stderr),
+                "{what}"
+            );
+            let json = ["convert", "--to", "jsonl", "--jobs", jobs];
+            let par = run(&[&json[..], &["--chunk-size", chunk, &f]].concat());
+            assert!(par.stdout == one_json.stdout, "{what}: jsonl differs");
+        }
     }
 }
 

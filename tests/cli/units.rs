@@ -6,7 +6,7 @@
 //! and ranges are usage errors (status 2).
 
 #[path = "../support/units.rs"]
-mod support;
+pub mod support;
 
 use std::process::Command;
 

@@ -33,12 +33,13 @@ type Frame = (Receiver<Piece>, u64);
 ///
 /// Memory: each decoder holds its frame's window (8 MiB for the lichess
 /// database's `pzstd -19` frames; at most [`MAX_ZSTD_WINDOW`]) and at most
-/// `8 MiB / decoders` (2 MiB at least) of output ready ahead, plus a piece
-/// being filled. How far it scales: a decoder works ahead of the frame
-/// being read by that much only, so with frames of 32 MiB (lichess)
-/// decompression runs up to about 1.3 times as fast as one decoder, with
-/// frames of 8 MiB (`pzstd -3`) up to 2 times, with smaller ones up to
-/// `decoders` times. One decoder keeps up with about four parsing threads.
+/// `8 MiB / decoders` (2 MiB at least) of output ready ahead in the frame
+/// being read and as much in its next one, plus a piece being filled;
+/// pieces read are kept for reuse. How far it scales: a decoder works
+/// ahead of the frame being read by that much only, so with frames of 32
+/// MiB (lichess) decompression runs up to about 1.3 times as fast as one
+/// decoder, with frames of 8 MiB (`pzstd -3`) up to 2 times, with smaller
+/// ones up to `decoders` times. One decoder keeps up with about four parsing threads.
 ///
 /// Errors (corrupt or truncated data, a window over the limit) come in
 /// their place in the stream: the bytes before them are read first.
@@ -189,7 +190,11 @@ impl ParallelZstd {
         }));
         let ahead = (LOOK_AHEAD / PIECE / decoders).max(2);
         let (order_tx, order) = mpsc::sync_channel(decoders);
-        let (spare, spare_rx) = mpsc::sync_channel::<Vec<u8>>(decoders);
+        // Room for every piece there can be (each decoder's `ahead` in the
+        // frame being read and as many in its next one, the one it fills,
+        // the one the reader holds): a piece read is kept for reuse, none
+        // is allocated (and zeroed) twice.
+        let (spare, spare_rx) = mpsc::sync_channel::<Vec<u8>>(decoders * (2 * ahead + 2));
         let spare_rx = Arc::new(Mutex::new(spare_rx));
         for _ in 0..decoders {
             let (cursor, order_tx, spare_rx) = (cursor.clone(), order_tx.clone(), spare_rx.clone());
@@ -219,7 +224,9 @@ impl ParallelZstd {
 }
 
 /// A decoder's loop: take the next frame (registering where its output
-/// goes, in file order), decompress it piece by piece.
+/// goes, in file order), decompress it piece by piece. One decompression
+/// context and one input buffer serve all its frames: their window and
+/// tables are allocated once, not once a frame.
 fn decode_frames(
     file: &Arc<File>,
     cursor: &Mutex<Cursor>,
@@ -227,6 +234,18 @@ fn decode_frames(
     spare: &Mutex<Receiver<Vec<u8>>>,
     ahead: usize,
 ) {
+    let mut context = zstd::zstd_safe::DCtx::create();
+    let limit = context.set_parameter(zstd::zstd_safe::DParameter::WindowLogMax(
+        MAX_ZSTD_WINDOW_LOG,
+    ));
+    let mut input = BufReader::with_capacity(
+        128 * 1024,
+        Range {
+            file: file.clone(),
+            pos: 0,
+            end: 0,
+        },
+    );
     loop {
         let (tx, rx) = mpsc::sync_channel::<Piece>(ahead);
         let range = {
@@ -252,24 +271,20 @@ fn decode_frames(
                 }
             }
         };
-        let input = Range {
-            file: file.clone(),
-            pos: range.0,
-            end: range.1,
-        };
-        let decoder =
-            zstd::stream::read::Decoder::with_buffer(BufReader::with_capacity(128 * 1024, input))
-                .and_then(|mut d| {
-                    d.window_log_max(MAX_ZSTD_WINDOW_LOG)?;
-                    Ok(d)
-                });
-        let mut decoder = match decoder {
-            Ok(d) => d,
-            Err(e) => {
-                let _ = tx.send(Err(e));
-                return;
-            }
-        };
+        if let Err(code) = limit {
+            let name = zstd::zstd_safe::get_error_name(code);
+            let _ = tx.send(Err(io::Error::other(name.to_string())));
+            return;
+        }
+        // A frame read to its end leaves nothing buffered: its input ends
+        // with it.
+        if !input.buffer().is_empty() {
+            input = BufReader::with_capacity(128 * 1024, input.into_inner());
+        }
+        let range_input = input.get_mut();
+        range_input.pos = range.0;
+        range_input.end = range.1;
+        let mut decoder = zstd::stream::read::Decoder::with_context(&mut input, &mut context);
         loop {
             let mut buf = spare
                 .lock()
