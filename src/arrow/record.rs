@@ -3,6 +3,8 @@
 //! around [`Recorder`] (validated moves, tags, comments, errors).
 
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use crossbeam_channel::{Receiver, Sender};
 
@@ -36,6 +38,11 @@ pub(crate) struct Strings {
 }
 
 impl Strings {
+    /// Heap bytes held.
+    fn heap(&self) -> usize {
+        self.bytes.capacity() + self.ends.capacity() * 4
+    }
+
     fn clear(&mut self) {
         self.bytes.clear();
         self.ends.clear();
@@ -145,6 +152,20 @@ pub(crate) struct GameRecord {
 }
 
 impl GameRecord {
+    /// Heap bytes held (its buffers' room, used or not).
+    fn heap(&self) -> usize {
+        use std::mem::size_of;
+        self.text.capacity()
+            + self.other_tags.capacity() * size_of::<(Span, Span)>()
+            + self.warnings.capacity() * size_of::<Span>()
+            + self.moves.capacity() * 2
+            + self.san.heap()
+            + self.uci.heap()
+            + self.fen.heap()
+            + self.polyglot.capacity() * 8
+            + (self.clocks.capacity() + self.evals.capacity() + self.mates.capacity()) * 4
+    }
+
     fn clear(&mut self) {
         self.game = 0;
         self.offset = 0;
@@ -194,27 +215,46 @@ impl GameRecord {
 pub(crate) struct Pool {
     give: Sender<GameRecord>,
     take: Receiver<GameRecord>,
+    /// Heap bytes of the records kept.
+    held: Arc<AtomicUsize>,
 }
 
+/// The most heap bytes the records kept by a pool may hold together.
+const POOL_BYTES: usize = 8 << 20;
+
 impl Pool {
-    /// A pool keeping at most `n` records.
+    /// A pool keeping at most `n` records, holding at most [`POOL_BYTES`].
     pub fn new(n: usize) -> Pool {
         let (give, take) = crossbeam_channel::bounded(n);
-        Pool { give, take }
+        Pool {
+            give,
+            take,
+            held: Arc::new(AtomicUsize::new(0)),
+        }
     }
 
     fn take(&self) -> GameRecord {
-        self.take.try_recv().unwrap_or_default()
+        match self.take.try_recv() {
+            Ok(r) => {
+                self.held.fetch_sub(r.heap(), Ordering::Relaxed);
+                r
+            }
+            Err(_) => GameRecord::default(),
+        }
     }
 
-    /// Hands a record back (dropped when the pool is full).
+    /// Hands a record back (dropped when the pool is full, by count or by
+    /// bytes).
     pub fn give(&self, mut r: GameRecord) {
-        // A record grown by a huge game is not kept.
-        if r.text.capacity() > 1 << 20 || r.san.bytes.capacity() > 1 << 20 {
+        let bytes = r.heap();
+        if self.held.fetch_add(bytes, Ordering::Relaxed) + bytes > POOL_BYTES {
+            self.held.fetch_sub(bytes, Ordering::Relaxed);
             return;
         }
         r.clear();
-        let _ = self.give.try_send(r);
+        if self.give.try_send(r).is_err() {
+            self.held.fetch_sub(bytes, Ordering::Relaxed);
+        }
     }
 }
 
@@ -805,5 +845,46 @@ impl pgn::Visitor for Tracker {
             r.movetext = Some(s);
         }
         r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record whose text holds `n` bytes of room.
+    fn record(n: usize) -> GameRecord {
+        GameRecord {
+            text: Vec::with_capacity(n),
+            ..GameRecord::default()
+        }
+    }
+
+    #[test]
+    fn a_pool_holds_at_most_its_records_and_its_bytes() {
+        let pool = Pool::new(3);
+        // By bytes: 3 + 3 MiB kept, a third 3 MiB record dropped, a small
+        // one kept.
+        pool.give(record(3 << 20));
+        pool.give(record(3 << 20));
+        pool.give(record(3 << 20));
+        assert_eq!(
+            (pool.take.len(), pool.held.load(Ordering::Relaxed)),
+            (2, 6 << 20)
+        );
+        pool.give(record(1000));
+        assert_eq!(pool.take.len(), 3);
+        assert_eq!(pool.held.load(Ordering::Relaxed), (6 << 20) + 1000);
+        // By count: full, a record dropped and its bytes not counted.
+        pool.give(record(10));
+        assert_eq!(pool.take.len(), 3);
+        assert_eq!(pool.held.load(Ordering::Relaxed), (6 << 20) + 1000);
+        // Taken back in order, the bytes with them; then fresh records.
+        assert_eq!(pool.take().text.capacity(), 3 << 20);
+        assert_eq!(pool.held.load(Ordering::Relaxed), (3 << 20) + 1000);
+        pool.take();
+        assert_eq!(pool.take().text.capacity(), 1000);
+        assert_eq!(pool.held.load(Ordering::Relaxed), 0);
+        assert_eq!(pool.take().text.capacity(), 0);
     }
 }
