@@ -518,7 +518,14 @@ fn fast_paths_equal_the_general_code_on_printed_forms() {
     check(HALF_POINTS);
     // A printed move whose rest would run to where the rule stops reading,
     // or to the end of the input, read in short reads of every size.
-    for (form, tail) in [(&b"e8(Q)"[..], 22), (b"R(1)-Q", 19), (b"R(1)-Q", 18)] {
+    // A plain move is never more (`PN3(Q4)`: `PN3` and a variation).
+    for (form, tail) in [
+        (&b"e8(Q)"[..], 22),
+        (b"R(1)-Q", 19),
+        (b"R(1)-Q", 18),
+        (b"1.PN3(Q4)", 0),
+        (b"PxKt3(Q)", 0),
+    ] {
         let mut cut = b"[Event \"a\"]\n\n1. e4 ".to_vec();
         cut.extend_from_slice(form);
         cut.extend(std::iter::repeat_n(0xff, tail));

@@ -351,6 +351,12 @@ pub(super) fn move_extent(w: &[u8], i: usize, j: usize, eof: bool) -> Extent {
     if tok.is_empty() {
         return Extent::Token;
     }
+    // A plain move (see `plain_move`) is whole, as the fast loop reads it
+    // (`PN3(Q4)`: `PN3`, then a variation).
+    let (first, last) = (tok[0], tok[tok.len() - 1]);
+    if ITEM_START[first as usize] == ItemStart::Move && plain_move(first, last) {
+        return Extent::Token;
+    }
     let limit = (j + MAX_EXTENT).min(w.len());
     // Whether the window may end before the move does: it ends within
     // the bytes the rule reads (or just after them), and the input goes on.
