@@ -236,9 +236,8 @@ pub enum GameErrorKind {
     ResultContradictsTag(GameResult, GameResult),
     /// A game that two languages both read whole, to other moves
     /// ([`LanguageChoice::Auto`]; a warning, placed at the first move
-    /// they read apart): the language it was read in (the input's, by
-    /// the rules of [`LanguageMemory`](crate::notation::LanguageMemory)),
-    /// and the other.
+    /// they read apart): the language it was read in (the input's, as
+    /// [`LanguageChoice::Auto`] chooses), and the other.
     AmbiguousLanguage {
         /// The language the game was read in.
         read: Language,
