@@ -36,11 +36,17 @@ use super::{eprint_line, json, parse_lang, Batch, Failure, Gather, ReadArgs, Tex
 pub const MAX_GAME_OUTPUT: usize = 8 << 20;
 
 /// Outputs held in flight by the parallel reading, at most about.
-const MAX_HELD: usize = 16 << 20;
+const MAX_HELD: usize = 8 << 20;
 
 /// Input held in flight by the parallel reading, at most about (with
-/// [`MAX_HELD`], within the 64 MiB every command keeps to).
-const MAX_INPUT_HELD: usize = 12 << 20;
+/// [`MAX_HELD`], within the 64 MiB every command keeps to): with more
+/// jobs, the chunks are cut smaller, down to [`MIN_CHUNK_SIZE`], so that
+/// what the workers hold (each its chunk's output) stays the same.
+const MAX_INPUT_HELD: usize = 2 << 20;
+
+/// The smallest chunk the window is cut into (a chunk's fixed costs: a
+/// visitor's output, a hand-over between threads).
+const MIN_CHUNK_SIZE: usize = 32 << 10;
 
 /// What `convert` writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -754,7 +760,11 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
     let out_name = out.name().to_string();
     let mut reading = Reading::new(&args.read);
     reading.max_output = MAX_HELD;
-    reading.window = (MAX_INPUT_HELD / reading.chunk_size).clamp(2, 2 * reading.jobs + 2);
+    let window = 2 * reading.jobs + 2;
+    reading.chunk_size = reading
+        .chunk_size
+        .min((MAX_INPUT_HELD / window).max(MIN_CHUNK_SIZE));
+    reading.window = (MAX_INPUT_HELD / reading.chunk_size).clamp(2, window);
     let mut failed = false;
     let mut input_failed = false;
     for src in &sources {

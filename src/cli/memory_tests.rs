@@ -175,3 +175,21 @@ fn arrow_and_parquet_hold_the_same_window_at_any_job_count() {
         }
     }
 }
+
+#[test]
+fn text_outputs_hold_the_same_window_at_any_job_count() {
+    let _one = ONE_AT_A_TIME.lock();
+    let input = TempFile::new("samples.pgn", |w| samples(w, 50));
+    // The reader's window is 2 MiB of input at any job count (smaller
+    // chunks with more jobs), the outputs held at most 8 MiB: JSON lines,
+    // the largest output, peak about 10 MiB.
+    for to in ["jsonl", "pgn", "uci"] {
+        for jobs in ["2", "16", "64"] {
+            let peak = convert_peak(&["-q", "--to", to, "--jobs", jobs], input.path());
+            assert!(
+                peak < 14 * MIB,
+                "--to {to} --jobs {jobs}: {peak} bytes, over 14 MiB"
+            );
+        }
+    }
+}
