@@ -51,6 +51,7 @@
 
 mod builder;
 mod columns;
+mod parts;
 mod record;
 mod values;
 
@@ -66,9 +67,12 @@ use arrow_schema::{ArrowError, SchemaRef};
 pub use columns::{Column, Columns};
 
 use crate::pgn::decompress;
-use crate::pgn::{par_read, BufferedInput, Control, Origin, ParOptions, Reader, DEFAULT_CAPACITY};
+use crate::pgn::{
+    par_read_with, BufferedInput, Control, Origin, ParOptions, Reader, DEFAULT_CAPACITY,
+};
 use crate::validate::ValidateOptions;
 use builder::BatchBuilder;
+use parts::{Builders, PartOutput, PartVisitor, Regroup};
 use record::{GameRecord, Pool, Tracker, Wanted};
 
 /// Default [`BatchOptions::chunk_size`] (256 KiB).
@@ -80,13 +84,10 @@ const TEXT_IN_FLIGHT: usize = 512 << 10;
 /// The smallest chunk the window is cut into (a chunk's fixed costs: a
 /// visitor, a hand-over between threads).
 const MIN_CHUNK_SIZE: usize = 16 << 10;
-/// Records kept for reuse by the parallel reader: as many as the window
-/// holds games of 256 bytes, so that records circulate between the
-/// threads instead of being allocated on a worker and freed on another
-/// thread (glibc's malloc gives threads arenas of their own, and memory
-/// freed to an arena is reused by its threads only: at 16 threads and 512
-/// records kept, peak RSS was 12 MiB higher).
-const POOL_RECORDS: usize = TEXT_IN_FLIGHT / 256;
+/// Records kept for reuse by the parallel reader: each worker appends a
+/// game's record to its chunk's batch as the game ends and hands it back,
+/// so a few per worker (at most 32 workers) circulate.
+const POOL_RECORDS: usize = 128;
 /// Records kept for reuse by the single-threaded reader (one is in use at
 /// a time).
 const POOL_RECORDS_SEQUENTIAL: usize = 16;
@@ -318,13 +319,13 @@ fn produce_text(
     cancel: &AtomicBool,
 ) {
     let wanted = Wanted::new(options.columns);
-    let pool = Pool::new(if options.threads <= 1 {
-        POOL_RECORDS_SEQUENTIAL
-    } else {
-        POOL_RECORDS
-    });
-    let mut builder = BatchBuilder::new(options.columns);
     let batch_size = options.batch_size.max(1);
+    if options.threads > 1 {
+        produce_parallel(decoded, origin, options, tx, cancel);
+        return;
+    }
+    let pool = Pool::new(POOL_RECORDS_SEQUENTIAL);
+    let mut builder = BatchBuilder::new(options.columns);
     let mut failed = false;
     let mut sink = |r: GameRecord| -> Control {
         builder.push(&r);
@@ -341,44 +342,101 @@ fn produce_text(
         }
         Control::Continue
     };
-    let make = || Tracker::new(wanted, options.validate, pool.clone());
-    let read = if options.threads <= 1 {
-        let input = BufferedInput::with_capacity(DEFAULT_CAPACITY, decoded)
-            .with_origin(origin.offset, origin.line);
-        let mut reader = Reader::from_input(input).with_game_base(origin.games);
-        let mut v = make();
-        loop {
-            match reader.read_game(&mut v) {
-                Ok(Some(r)) => {
-                    if sink(r) == Control::Stop || reader.stopped() {
-                        break Ok(());
-                    }
+    let input = BufferedInput::with_capacity(DEFAULT_CAPACITY, decoded)
+        .with_origin(origin.offset, origin.line);
+    let mut reader = Reader::from_input(input).with_game_base(origin.games);
+    let mut v = Tracker::new(wanted, options.validate, pool.clone());
+    let read = loop {
+        match reader.read_game(&mut v) {
+            Ok(Some(r)) => {
+                if sink(r) == Control::Stop || reader.stopped() {
+                    break Ok(());
                 }
-                Ok(None) => break Ok(()),
-                Err(e) => break Err(e),
             }
+            Ok(None) => break Ok(()),
+            Err(e) => break Err(e),
         }
-    } else {
-        // The window's text is kept to TEXT_IN_FLIGHT: more threads, smaller
-        // chunks, down to MIN_CHUNK_SIZE; the window then stops growing,
-        // and the threads with it (a window of n chunks keeps n busy).
-        let window = options
-            .threads
-            .saturating_mul(2)
-            .saturating_add(2)
-            .min(TEXT_IN_FLIGHT / MIN_CHUNK_SIZE);
-        let chunk_size = options.chunk_size.min(TEXT_IN_FLIGHT / window).max(1);
-        let par = ParOptions::default()
-            .threads(options.threads)
-            .chunk_size(chunk_size)
-            .window(window)
-            .origin(origin);
-        par_read(decoded, &par, make, &mut sink).map(|_| ())
     };
     if failed || cancel.load(Ordering::Relaxed) {
         return;
     }
     if builder.rows() > 0 && tx.send(builder.finish()).is_err() {
+        return;
+    }
+    if let Err(e) = read {
+        let _ = tx.send(Err(io_error(e)));
+    }
+}
+
+/// [`produce_text`] on worker threads: each builds the batch of its
+/// chunk's games (a part), and this thread regroups the parts in order.
+fn produce_parallel(
+    decoded: Box<dyn Read + Send + '_>,
+    origin: Origin,
+    options: &BatchOptions,
+    tx: &SyncSender<Result<RecordBatch, ArrowError>>,
+    cancel: &AtomicBool,
+) {
+    let wanted = Wanted::new(options.columns);
+    let batch_size = options.batch_size.max(1);
+    // The window's text is kept to TEXT_IN_FLIGHT: more threads, smaller
+    // chunks, down to MIN_CHUNK_SIZE; the window then stops growing, and
+    // the threads with it (a window of n chunks keeps n busy).
+    let window = options
+        .threads
+        .saturating_mul(2)
+        .saturating_add(2)
+        .min(TEXT_IN_FLIGHT / MIN_CHUNK_SIZE);
+    let chunk_size = options.chunk_size.min(TEXT_IN_FLIGHT / window).max(1);
+    let pool = Pool::new(POOL_RECORDS);
+    // One builder per worker, and one for the rest of an input read on
+    // this thread.
+    let builders = Builders::new(options.columns, options.threads.min(window) + 1);
+    let mut regroup = Regroup::new(
+        options.columns.schema(),
+        batch_size,
+        options.max_batch_bytes,
+    );
+    let mut failed = false;
+    let mut emit = |batch: Result<RecordBatch, ArrowError>| -> bool {
+        failed |= batch.is_err();
+        tx.send(batch).is_ok() && !failed
+    };
+    let mut sink = |out: PartOutput| -> Control {
+        let stop = match out {
+            Some(Ok(part)) => !regroup.add(part, &mut emit),
+            Some(Err(e)) => {
+                emit(Err(e));
+                true
+            }
+            None => false,
+        };
+        if stop || cancel.load(Ordering::Relaxed) {
+            return Control::Stop;
+        }
+        Control::Continue
+    };
+    let make = || {
+        let tracker = Tracker::new(wanted, options.validate, pool.clone());
+        PartVisitor::new(
+            tracker,
+            &builders,
+            pool.clone(),
+            batch_size,
+            options.max_batch_bytes,
+        )
+    };
+    let par = ParOptions::default()
+        .threads(options.threads)
+        .chunk_size(chunk_size)
+        .window(window)
+        .origin(origin);
+    let end_chunk = |v: &mut PartVisitor| v.finish().map(Some);
+    let read = par_read_with(decoded, &par, make, end_chunk, |_| 0, &mut sink);
+    if failed || cancel.load(Ordering::Relaxed) {
+        return;
+    }
+    if !regroup.is_empty() && tx.send(regroup.flush()).is_err() {
         return;
     }
     if let Err(e) = read {
