@@ -439,3 +439,27 @@ fn text_after_a_finished_game_is_a_warning() {
         assert_eq!(strings(b, "warnings", 2), Vec::<String>::new());
     }
 }
+
+#[test]
+fn per_move_values_are_null_where_a_move_has_none() {
+    let pgn = b"[Event \"x\"]\n\n1. e4 { [%clk 0:03:00] } e5 { [%eval 0.25] } \
+2. Nf3 { [%clk 0:02:58] [%eval #-3] } Nc6 3. Bb5 1-0\n\n[Event \"y\"]\n\n1. d4 d5 *\n";
+    for threads in [1, 2] {
+        let b = &read_all(pgn.to_vec(), &all_columns(threads))[0];
+        assert_eq!(
+            ints(b, "clocks", 0),
+            Some(vec![Some(180), None, Some(178), None, None])
+        );
+        assert_eq!(
+            ints(b, "evals", 0),
+            Some(vec![None, Some(25), None, None, None])
+        );
+        assert_eq!(
+            ints(b, "mates", 0),
+            Some(vec![None, None, Some(-3), None, None])
+        );
+        assert_eq!(ints(b, "clocks", 1), None);
+        assert_eq!(ints(b, "evals", 1), None);
+        assert_eq!(ints(b, "mates", 1), None);
+    }
+}

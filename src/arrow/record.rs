@@ -140,10 +140,12 @@ pub(crate) struct GameRecord {
     pub uci: Strings,
     pub fen: Strings,
     pub polyglot: Vec<u64>,
-    /// Per move: seconds, or [`ABSENT`].
+    /// Per move: seconds, or [`ABSENT`]; one for every move when
+    /// `has_clock` (up to the last clock until the game ends), else none.
     pub clocks: Vec<i32>,
     pub has_clock: bool,
-    /// Per move: centipawns and mates, or [`ABSENT`].
+    /// Per move: centipawns and mates, or [`ABSENT`]; as `clocks`, by
+    /// `has_eval`.
     pub evals: Vec<i32>,
     pub mates: Vec<i32>,
     pub has_eval: bool,
@@ -391,13 +393,6 @@ impl Recorder {
         if self.wanted.uci {
             r.uci.push_uci(m, before.castling_mode());
         }
-        if self.wanted.clocks {
-            r.clocks.push(ABSENT);
-        }
-        if self.wanted.evals {
-            r.evals.push(ABSENT);
-            r.mates.push(ABSENT);
-        }
     }
 
     fn tag_column(name: &[u8]) -> Option<usize> {
@@ -506,15 +501,18 @@ impl GameVisitor for Recorder {
             return;
         }
         let c = values::commands(comment);
-        let r = &mut self.record;
-        let last = self.plies - 1;
+        let (r, plies) = (&mut self.record, self.plies);
+        let last = plies - 1;
         if let (Some(s), true) = (c.clock, self.wanted.clocks) {
+            r.clocks.resize(plies, ABSENT);
             if r.clocks[last] == ABSENT {
                 r.clocks[last] = s;
                 r.has_clock = true;
             }
         }
         if let (Some(e), true) = (c.eval, self.wanted.evals) {
+            r.evals.resize(plies, ABSENT);
+            r.mates.resize(plies, ABSENT);
             if r.evals[last] == ABSENT && r.mates[last] == ABSENT {
                 match e {
                     Eval::Centipawns(cp) => r.evals[last] = cp,
@@ -583,7 +581,16 @@ impl GameVisitor for Recorder {
             }
             self.settle(&after);
         }
-        let r = &mut self.record;
+        let (r, plies) = (&mut self.record, self.plies);
+        // Per-move values are filled up to the last one given; the rest of
+        // the game has none.
+        if r.has_clock {
+            r.clocks.resize(plies, ABSENT);
+        }
+        if r.has_eval {
+            r.evals.resize(plies, ABSENT);
+            r.mates.resize(plies, ABSENT);
+        }
         r.language = Some(summary.language);
         r.opening = self.classifier.opening();
         self.in_game = false;

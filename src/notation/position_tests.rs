@@ -141,6 +141,28 @@ fn ambiguity_names_the_candidates() {
     assert_eq!(san(&p, nm(Square::F3, Square::D2), &SanStyle::PGN), "Nfd2");
 }
 
+/// A piece pinned to its king is no rival: its SAN names no square of
+/// departure; unpinned, it is one.
+#[test]
+fn a_pinned_piece_needs_no_disambiguation() {
+    let pinned = pos("4k3/8/8/8/1b6/8/3N4/4K1N1 w - - 0 1");
+    let free = pos("4k3/8/8/8/8/8/3N4/4K1N1 w - - 0 1");
+    let m = nm(Square::G1, Square::F3);
+    assert_eq!(san(&pinned, m, &SanStyle::PGN), "Nf3");
+    assert_eq!(san(&free, m, &SanStyle::PGN), "Ngf3");
+    // A rook pinned along the line it moves on stays a rival.
+    let along = pos("4r1k1/8/8/8/R7/8/4R3/4K3 w - - 0 1");
+    assert_eq!(
+        san(&along, nm(Square::A4, Square::E4), &SanStyle::PGN),
+        "Rae4"
+    );
+    let both = pos("6k1/8/8/8/8/8/8/R4RK1 w - - 0 1");
+    assert_eq!(
+        san(&both, nm(Square::A1, Square::D1), &SanStyle::PGN),
+        "Rad1"
+    );
+}
+
 #[test]
 fn seed_disambiguation_diagram() {
     // Black rooks d8, h8; white rooks a1, a5; white queens e4, h4, h1.

@@ -1,8 +1,7 @@
 //! From a legal move to text: SAN, FAN, LAN, UCI and ICCF writers that need
 //! the position (disambiguation, captures, check and mate).
 
-use crate::bitboard::Bitboard;
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 use crate::position::{CastlingMode, CheckStatus, Position};
 use crate::types::{Role, Square};
 
@@ -60,14 +59,7 @@ pub fn write_san<S: Sink + ?Sized>(pos: &Position, m: Move, style: &SanStyle, si
     } else {
         style.write_piece(role, turn, sink);
         if role != Role::King && pos.pieces(turn, role).more_than_one() {
-            let mut list = MoveList::new();
-            pos.san_candidates(role, m.to(), Bitboard::FULL, &mut list);
-            let mut others = Bitboard::EMPTY;
-            for o in list.iter() {
-                if o.from() != m.from() {
-                    others.add(o.from());
-                }
-            }
+            let others = pos.san_rivals(role, m);
             if others.any() {
                 let from = m.from();
                 let mut file = false;

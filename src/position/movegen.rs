@@ -478,6 +478,33 @@ impl Position {
         }
     }
 
+    /// The other pieces that a SAN of the legal move `m` of a `role` other
+    /// than pawn and king must be told from: the side to move's pieces of
+    /// that role, not on `m.from()`, that could legally move to `m.to()`
+    /// too. With `m` legal, the square answers any check for them as it
+    /// does for `m`, so only their pins are looked at.
+    #[inline]
+    pub(crate) fn san_rivals(&self, role: Role, m: Move) -> Bitboard {
+        let (from, to) = (m.from(), m.to());
+        let occ = self.occupied;
+        let seen = match role {
+            Role::Knight => attacks::knight_attacks(to),
+            Role::Bishop => attacks::bishop_attacks(to, occ),
+            Role::Rook => attacks::rook_attacks(to, occ),
+            _ => attacks::queen_attacks(to, occ),
+        };
+        let mut rivals = (seen & self.pieces(self.turn, role)) - from;
+        if rivals.any() {
+            let king = self.king(self.turn);
+            for r in rivals {
+                if !self.pin_allows(king, r, to) {
+                    rivals -= r;
+                }
+            }
+        }
+        rivals
+    }
+
     /// Appends the legal moves of `role` that land on `to` and leave from a
     /// square in `from_mask` (`Bitboard::FULL` for any): the candidates of a
     /// SAN such as `Nbd2` (role knight, `to` d2, `from_mask` the b-file).
