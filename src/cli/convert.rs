@@ -17,7 +17,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use clap::{Args, ValueEnum};
 use movetext::notation::{Figurines, Language, MoveFormat, SanStyle};
@@ -47,6 +47,55 @@ const MAX_INPUT_HELD: usize = 2 << 20;
 /// The smallest chunk the window is cut into (a chunk's fixed costs: a
 /// visitor's output, a hand-over between threads).
 const MIN_CHUNK_SIZE: usize = 32 << 10;
+
+/// The capacity a batch's text starts with: a batch is handed on once it
+/// holds [`BATCH_BYTES`], after the game that passes it.
+const BATCH_CAPACITY: usize = BATCH_BYTES + BATCH_BYTES / 4;
+
+/// Bytes of batch texts kept for reuse, at most (beside [`MAX_HELD`]).
+const POOLED: usize = 2 << 20;
+
+/// The text buffers of batches written, for the next batches: a batch
+/// takes no allocation, and no fresh pages (a worker's malloc arena gives
+/// freed buffers back to the system, and every page of a new one is a
+/// page fault when it is first written).
+#[derive(Default)]
+struct TextPool(Mutex<Pooled>);
+
+/// The buffers kept and their capacity in all.
+#[derive(Default)]
+struct Pooled {
+    texts: Vec<Vec<u8>>,
+    bytes: usize,
+}
+
+impl TextPool {
+    /// An empty buffer of [`BATCH_CAPACITY`] at least.
+    fn get(&self) -> Vec<u8> {
+        let kept = self.0.lock().ok().and_then(|mut p| {
+            let text = p.texts.pop()?;
+            p.bytes -= text.capacity();
+            Some(text)
+        });
+        kept.unwrap_or_else(|| Vec::with_capacity(BATCH_CAPACITY))
+    }
+
+    /// Keeps `text` for a later batch, unless it would pass [`POOLED`] or
+    /// grew past twice [`BATCH_CAPACITY`] (a long game's).
+    fn put(&self, mut text: Vec<u8>) {
+        let size = text.capacity();
+        if !(BATCH_CAPACITY..=2 * BATCH_CAPACITY).contains(&size) {
+            return;
+        }
+        if let Ok(mut p) = self.0.lock() {
+            if p.bytes + size <= POOLED {
+                text.clear();
+                p.bytes += size;
+                p.texts.push(text);
+            }
+        }
+    }
+}
 
 /// What `convert` writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -234,10 +283,12 @@ struct ConvertVisitor {
     pending: Option<(Position, Move)>,
     /// The opening of the mainline (JSON only).
     opening: Option<Classifier>,
+    /// Where batch texts come from.
+    pool: Arc<TextPool>,
 }
 
 impl ConvertVisitor {
-    fn new(args: &ConvertArgs, name: Arc<str>) -> ConvertVisitor {
+    fn new(args: &ConvertArgs, name: Arc<str>, pool: Arc<TextPool>) -> ConvertVisitor {
         let notation = match args.to {
             Target::San | Target::Pgn | Target::Parquet | Target::Arrow => Notation::San,
             Target::Lan => Notation::Lan,
@@ -261,7 +312,10 @@ impl ConvertVisitor {
             format: move_format(notation, style),
             skip_failed: args.skip_failed,
             notes: Notes::new(name, !args.read.quiet),
-            batch: Batch::default(),
+            batch: Batch {
+                text: pool.get(),
+                ..Batch::default()
+            },
             game: 0,
             start: 0,
             tags: Tags::default(),
@@ -279,6 +333,7 @@ impl ConvertVisitor {
             suffix,
             pending: None,
             opening: (args.to == Target::Jsonl).then(Classifier::new),
+            pool,
         }
     }
 
@@ -726,8 +781,14 @@ impl ConvertVisitor {
         b.notes = std::mem::take(&mut self.notes.text);
         b.errors = std::mem::take(&mut self.notes.errors);
         b.warnings = std::mem::take(&mut self.notes.warnings);
-        self.batch.text = Vec::with_capacity(BATCH_BYTES + BATCH_BYTES / 4);
+        self.batch.text = self.pool.get();
         Box::new(b)
+    }
+}
+
+impl Drop for ConvertVisitor {
+    fn drop(&mut self) {
+        self.pool.put(std::mem::take(&mut self.batch.text));
     }
 }
 
@@ -765,6 +826,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         .chunk_size
         .min((MAX_INPUT_HELD / window).max(MIN_CHUNK_SIZE));
     reading.window = (MAX_INPUT_HELD / reading.chunk_size).clamp(2, window);
+    let pool = Arc::new(TextPool::default());
     let mut failed = false;
     let mut input_failed = false;
     for src in &sources {
@@ -772,7 +834,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         let read = read_games(
             src,
             &reading,
-            || ConvertVisitor::new(args, name.clone()),
+            || ConvertVisitor::new(args, name.clone(), pool.clone()),
             |batch: Option<Box<Batch>>, stderr| {
                 let Some(b) = batch else {
                     return Ok(());
@@ -785,6 +847,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
                     w(out.flush())?;
                     stderr.write(&b.notes);
                 }
+                pool.put(b.text);
                 Ok(())
             },
         );

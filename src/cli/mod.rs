@@ -65,7 +65,8 @@ pub struct ReadArgs {
     /// Read SAN strictly (PGN export form only; a wrong `+`/`#` is an error).
     #[arg(long)]
     pub strict: bool,
-    /// Worker threads (default: all cores). `--jobs 1` reads sequentially.
+    /// Threads that read games (default: all cores). `--jobs 1` reads
+    /// sequentially.
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub jobs: Option<u32>,
     /// No progress bar, no summary, no warnings (errors still shown).

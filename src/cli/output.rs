@@ -28,6 +28,10 @@ use super::{Failure, EXIT_INTERRUPTED};
 /// Bytes buffered before a write to the output.
 const BUFFER: usize = 256 * 1024;
 
+/// Writes of this many bytes or more go to the output without a copy into
+/// the buffer (after what it holds): a batch of games' text.
+const DIRECT: usize = 64 * 1024;
+
 /// The temporary file being written, removed by the interrupt handler.
 static PENDING: Mutex<Option<PathBuf>> = Mutex::new(None);
 
@@ -141,7 +145,13 @@ impl Write for Output {
     }
 
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.out.write_all(buf)
+        if buf.len() < DIRECT {
+            return self.out.write_all(buf);
+        }
+        if !self.out.buffer().is_empty() {
+            self.out.flush()?;
+        }
+        self.out.get_mut().write_all(buf)
     }
 
     fn flush(&mut self) -> io::Result<()> {

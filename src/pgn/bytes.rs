@@ -112,6 +112,57 @@ pub(crate) fn comment_masks_scalar(c: &[u8; 16]) -> (u32, u32) {
     )
 }
 
+/// Byte classes of 64 bytes with AVX2, for the functions built for it.
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx2 {
+    use std::arch::x86_64::{__m256i, _mm256_cmpeq_epi8, _mm256_movemask_epi8, _mm256_set1_epi8};
+
+    /// Whether the CPU has AVX2, POPCNT, BMI1 and LZCNT.
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+    #[inline]
+    pub(crate) fn available() -> bool {
+        std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("lzcnt")
+    }
+
+    /// The bytes of `lo` and `hi` equal to `b`.
+    ///
+    /// # Safety
+    /// The CPU has AVX2.
+    #[inline(always)]
+    unsafe fn eq(lo: __m256i, hi: __m256i, b: u8) -> u64 {
+        // SAFETY: AVX2 by the caller; values only.
+        unsafe {
+            let s = _mm256_set1_epi8(b as i8);
+            let l = _mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, s)) as u32;
+            let h = _mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, s)) as u32;
+            u64::from(l) | u64::from(h) << 32
+        }
+    }
+
+    /// [`eol_bracket_masks`](super::eol_bracket_masks) with two 32-byte
+    /// registers.
+    ///
+    /// # Safety
+    /// The CPU has AVX2 (and the caller is built for it, or the intrinsics
+    /// are calls).
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) unsafe fn eol_bracket_masks<const CR: bool>(c: &[u8; 64]) -> (u64, u64, u64) {
+        use std::arch::x86_64::_mm256_loadu_si256;
+        // SAFETY: AVX2 by the caller; the two unaligned loads read the 64
+        // bytes of `c`.
+        unsafe {
+            let lo = _mm256_loadu_si256(c.as_ptr().cast());
+            let hi = _mm256_loadu_si256(c.as_ptr().add(32).cast());
+            let cr = if CR { eq(lo, hi, b'\r') } else { 0 };
+            (eq(lo, hi, b'\n'), cr, eq(lo, hi, b'['))
+        }
+    }
+}
+
 /// Byte classes of 16 bytes with SSE2, as bit masks (bit `k`: byte `k`).
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod sse2 {
@@ -270,6 +321,14 @@ mod tests {
                 (lf, 0, bracket),
                 "{c:?}"
             );
+            if avx2::available() && !cfg!(miri) {
+                // SAFETY: the CPU has AVX2.
+                let wide = unsafe { avx2::eol_bracket_masks::<true>(&c) };
+                assert_eq!(wide, (lf, cr, bracket), "{c:?}");
+                // SAFETY: as above.
+                let wide = unsafe { avx2::eol_bracket_masks::<false>(&c) };
+                assert_eq!(wide, (lf, 0, bracket), "{c:?}");
+            }
         }
     }
 

@@ -23,8 +23,13 @@
 //!   read with a wrong game number is read again with the right one before
 //!   its outputs are handed on. Results are always those of one thread; the
 //!   prediction only decides how much work is done twice.
-//! - **Workers** (`threads` of them) take chunks from a queue and read each
-//!   with a fresh visitor as soon as it arrives: no batch, no barrier.
+//! - **Workers** take chunks from a queue and read each with a fresh
+//!   visitor as soon as it arrives: no batch, no barrier. With `threads` of
+//!   2 or more, `threads - 1` are spawned and the calling thread is the
+//!   last: between its own duties it reads the next chunk queued rather
+//!   than sleep (so the threads are as many as the cores asked for, and
+//!   none waits for a core to wake the coordinator on); with 1, one is
+//!   spawned.
 //! - Outputs are handed to the sink **in chunk order**. At most `window`
 //!   chunks are in flight (queued, being read, or read and waiting for an
 //!   earlier one), so memory is bounded by the window, whatever the input
@@ -77,8 +82,9 @@ pub const DEFAULT_MAX_STRETCH: usize = 8 << 20;
 /// How [`par_read`] reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ParOptions {
-    /// Worker threads (at least 1; the calling thread reads the input and
-    /// runs the sink besides).
+    /// Threads that read chunks (at least 1): with 2 or more, the calling
+    /// thread, which also reads the input and runs the sink, is one of them;
+    /// with 1, one thread is spawned besides it.
     pub threads: usize,
     /// Bytes per chunk, about (a chunk ends at the last hard game start
     /// after this many bytes; a stretch without one makes a longer chunk).
@@ -116,7 +122,7 @@ impl Default for ParOptions {
 }
 
 impl ParOptions {
-    /// These options with `threads` workers.
+    /// These options with `threads` threads reading chunks.
     pub fn threads(mut self, threads: usize) -> ParOptions {
         self.threads = threads;
         self
@@ -383,6 +389,9 @@ where
     let origin = options.origin;
     let window = options.effective_window();
     let threads = options.threads.clamp(1, window);
+    // With two threads or more, the calling thread is one of them.
+    let helps = threads > 1;
+    let spawned = if helps { threads - 1 } else { 1 };
     let chunk_size = options.chunk_size.max(1);
     let cutter = Cutter::new(
         input,
@@ -402,12 +411,12 @@ where
         cancel: AtomicBool::new(false),
     };
     let outcome = thread::scope(|s| {
-        for _ in 0..threads {
+        for _ in 0..spawned {
             let (task_rx, done_tx) = (task_rx.clone(), done_tx.clone());
             let shared = &shared;
             s.spawn(move || worker(&task_rx, &done_tx, shared));
         }
-        drop((task_rx, done_tx));
+        drop(done_tx);
         let mut main = Main {
             cutter,
             window,
@@ -419,6 +428,7 @@ where
             free_bufs: Vec::new(),
             free_outs: Vec::new(),
             task_tx,
+            task_rx: helps.then_some(task_rx),
             done_rx,
             sink,
             mark,
@@ -546,27 +556,37 @@ fn worker<V, F, E, W>(
     W: Fn(&V::Output) -> usize,
 {
     loop {
-        let Ok(mut task) = tasks.recv() else {
+        let Ok(task) = tasks.recv() else {
             return;
         };
         if shared.cancel.load(Ordering::Relaxed) {
             continue;
         }
-        let run = panic::catch_unwind(AssertUnwindSafe(|| read_chunk(&mut task, shared)));
-        let (games, end, result) = match run {
-            Ok(Ok((games, end))) => (games, end, Ok(())),
-            Ok(Err(e)) => (0, End::Whole, Err(Fault::Io(e))),
-            Err(p) => (0, End::Whole, Err(Fault::Panic(p))),
-        };
-        let msg = Done {
-            task,
-            games,
-            end,
-            result,
-        };
-        if done.send(msg).is_err() {
+        if done.send(read_task(task, shared)).is_err() {
             return;
         }
+    }
+}
+
+/// Reads the chunk of `task` (see [`read_chunk`]), a panic caught.
+fn read_task<V, F, E, W>(mut task: Task<V::Output>, shared: &Shared<F, E, W>) -> Done<V::Output>
+where
+    V: Visitor,
+    F: Fn() -> V,
+    E: Fn(&mut V) -> Option<V::Output>,
+    W: Fn(&V::Output) -> usize,
+{
+    let run = panic::catch_unwind(AssertUnwindSafe(|| read_chunk(&mut task, shared)));
+    let (games, end, result) = match run {
+        Ok(Ok((games, end))) => (games, end, Ok(())),
+        Ok(Err(e)) => (0, End::Whole, Err(Fault::Io(e))),
+        Err(p) => (0, End::Whole, Err(Fault::Panic(p))),
+    };
+    Done {
+        task,
+        games,
+        end,
+        result,
     }
 }
 
@@ -641,6 +661,9 @@ struct Main<R, O, S, M> {
     free_bufs: Vec<ChunkBuf>,
     free_outs: Vec<Vec<O>>,
     task_tx: Sender<Task<O>>,
+    /// The queue's other end when this thread reads chunks too (with two
+    /// threads or more).
+    task_rx: Option<Receiver<Task<O>>>,
     done_rx: Receiver<Done<O>>,
     sink: S,
     /// Told each chunk's origin before its outputs are handed on.
@@ -676,7 +699,16 @@ impl<R: Read, O, S: FnMut(O) -> Control, M: FnMut(Origin)> Main<R, O, S, M> {
                     None => Outcome::Games(self.delivered),
                 };
             }
-            let Ok(first) = self.done_rx.recv() else {
+            // A chunk read is filed first; else this thread reads the
+            // next chunk queued, if it reads chunks; else it waits.
+            let first = match self.done_rx.try_recv() {
+                Ok(done) => Ok(done),
+                Err(_) => match self.task_rx.as_ref().and_then(|t| t.try_recv().ok()) {
+                    Some(task) => Ok(read_task(task, shared)),
+                    None => self.done_rx.recv(),
+                },
+            };
+            let Ok(first) = first else {
                 // Every worker is gone without answering: cannot happen
                 // while the task queue is open, but never hang.
                 return Outcome::Error(io::Error::other("parallel reading: workers ended"));

@@ -448,6 +448,31 @@ fn visitor_panic_reaches_the_caller() {
     );
 }
 
+/// With two threads or more the calling thread reads chunks too, and one
+/// thread fewer is spawned; with one, the spawned thread reads them all.
+#[test]
+fn calling_thread_is_one_of_the_threads() {
+    use std::collections::HashSet;
+    use std::thread::ThreadId;
+    struct Where;
+    impl Visitor for Where {
+        type Output = ThreadId;
+        fn end_game(&mut self) -> ThreadId {
+            thread::current().id()
+        }
+    }
+    // 2000 games in about 800 chunks.
+    let data = b"[Event \"a\"]\n1. e4 e5 *\n\n".repeat(2000);
+    let me = thread::current().id();
+    for threads in [1, 2, 3] {
+        let readers: HashSet<ThreadId> = parallel(&data, &options(threads, 64, 0), || Where)
+            .into_iter()
+            .collect();
+        assert_eq!(readers.contains(&me), threads > 1, "threads {threads}");
+        assert!(readers.len() <= threads, "threads {threads}: {readers:?}");
+    }
+}
+
 #[test]
 fn window_is_bounded() {
     assert_eq!(options(2, 1 << 20, 0).effective_window(), 6);
