@@ -27,6 +27,7 @@ mod memory_tests;
 pub mod notes;
 pub mod output;
 pub mod parquet;
+mod parquet_dict;
 pub mod perft;
 pub mod pgn_out;
 pub mod stats;

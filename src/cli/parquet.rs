@@ -12,10 +12,15 @@ use arrow_array::types::{Time32MillisecondType, Time32SecondType};
 use arrow_array::{Array, ArrayRef, RecordBatch};
 use arrow_schema::{ArrowError, DataType, Schema, SchemaRef, TimeUnit};
 use movetext::arrow::{BatchOptions, BatchReader, Column, Columns};
+use parquet::arrow::arrow_writer::{compute_leaves, ArrowColumnWriter, ArrowRowGroupWriterFactory};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
+use parquet::errors::ParquetError;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::ColumnPath;
+
+use super::parquet_dict::{is_string_list, DictColumn};
 
 use super::input::{sources, Source, SAMPLE};
 use super::output::Output;
@@ -54,6 +59,9 @@ const PER_PLY: [Column; 8] = [
 /// a fifth of the whole conversion's instructions (80 M of 1,140 M on
 /// 5 MB of pgnmentor's games; the file 2.70 -> 3.01 MB).
 const UNCOMPRESSED: [Column; 3] = [Column::Uci, Column::San, Column::Moves];
+
+/// The list columns [`DictColumn`] writes: few distinct short strings.
+const DICTIONARY: [Column; 2] = [Column::Uci, Column::San];
 
 /// The path of a list column's values.
 fn list_item(column: Column) -> ColumnPath {
@@ -98,21 +106,14 @@ pub fn parse_columns(s: &str) -> Result<Columns, String> {
 
 /// Where batches go.
 enum Sink {
-    /// The writer, and the schema it writes (see [`parquet_schema`]).
-    Parquet(ArrowWriter<Output>, SchemaRef),
-    Ipc(arrow_ipc::writer::StreamWriter<Output>),
+    Parquet(Box<ParquetSink>),
+    Ipc(Box<arrow_ipc::writer::StreamWriter<Output>>),
 }
 
 impl Sink {
     fn write(&mut self, batch: &RecordBatch) -> Result<(), ArrowError> {
         match self {
-            Sink::Parquet(w, schema) => {
-                w.write(&parquet_batch(batch, schema)?)?;
-                if w.in_progress_size() > ROW_GROUP_BYTES {
-                    w.flush()?;
-                }
-                Ok(())
-            }
+            Sink::Parquet(w) => Ok(w.write(batch)?),
             Sink::Ipc(w) => w.write(batch),
         }
     }
@@ -120,12 +121,141 @@ impl Sink {
     /// Ends the file (the Parquet footer, the IPC end marker): the output.
     fn finish(self) -> Result<Output, ArrowError> {
         match self {
-            Sink::Parquet(w, _) => Ok(w.into_inner()?),
+            Sink::Parquet(w) => Ok(w.finish()?),
             Sink::Ipc(mut w) => {
                 w.finish()?;
                 w.into_inner()
             }
         }
+    }
+}
+
+/// One column's writer in a row group.
+enum Leaf {
+    Arrow(Box<ArrowColumnWriter>),
+    Dict(Box<DictColumn>),
+}
+
+/// The Parquet file: row groups of the parquet crate's column writers,
+/// but for the [`DICTIONARY`] columns, which [`DictColumn`] writes.
+struct ParquetSink {
+    file: SerializedFileWriter<Output>,
+    factory: ArrowRowGroupWriterFactory,
+    /// The schema written (see [`parquet_schema`]).
+    schema: SchemaRef,
+    /// Per field: whether it is written by [`DictColumn`], and its leaf
+    /// columns.
+    fields: Vec<(bool, std::ops::Range<usize>)>,
+    /// The row group being written, and its rows.
+    group: Vec<Leaf>,
+    rows: usize,
+    groups: usize,
+}
+
+impl ParquetSink {
+    fn new(writer: ArrowWriter<Output>, schema: SchemaRef) -> Result<ParquetSink, ParquetError> {
+        let (file, factory) = writer.into_serialized_writer()?;
+        let descr = file.schema_descr();
+        let fields = (0..schema.fields().len())
+            .map(|f| {
+                let leaves: Vec<usize> = (0..descr.num_columns())
+                    .filter(|&i| descr.get_column_root_idx(i) == f)
+                    .collect();
+                let range = leaves[0]..leaves[leaves.len() - 1] + 1;
+                let field = &schema.fields()[f];
+                let dict = DICTIONARY.iter().any(|c| c.name() == field.name());
+                (dict && is_string_list(field), range)
+            })
+            .collect();
+        Ok(ParquetSink {
+            file,
+            factory,
+            schema,
+            fields,
+            group: Vec::new(),
+            rows: 0,
+            groups: 0,
+        })
+    }
+
+    fn start_group(&mut self) -> Result<(), ParquetError> {
+        let writers = self.factory.create_column_writers(self.groups)?;
+        let descr = self.file.schema_descr();
+        let mut group = Vec::with_capacity(writers.len());
+        for (i, w) in writers.into_iter().enumerate() {
+            let field = descr.get_column_root_idx(i);
+            group.push(if self.fields[field].0 {
+                Leaf::Dict(Box::new(DictColumn::new(
+                    descr.column(i),
+                    &self.schema.fields()[field],
+                )?))
+            } else {
+                Leaf::Arrow(Box::new(w))
+            });
+        }
+        self.group = group;
+        Ok(())
+    }
+
+    fn write(&mut self, batch: &RecordBatch) -> Result<(), ParquetError> {
+        let batch = parquet_batch(batch, &self.schema)?;
+        if self.group.is_empty() {
+            self.start_group()?;
+        }
+        for (f, (dict, leaves)) in self.fields.iter().enumerate() {
+            let column = batch.column(f);
+            if *dict {
+                if let Leaf::Dict(d) = &mut self.group[leaves.start] {
+                    d.write(column)?;
+                }
+                continue;
+            }
+            let computed = compute_leaves(&self.schema.fields()[f], column)?;
+            for (leaf, w) in computed.iter().zip(&mut self.group[leaves.clone()]) {
+                if let Leaf::Arrow(w) = w {
+                    w.write(leaf)?;
+                }
+            }
+        }
+        self.rows += batch.num_rows();
+        let size: usize = self
+            .group
+            .iter()
+            .map(|l| match l {
+                Leaf::Arrow(w) => w.get_estimated_total_bytes(),
+                Leaf::Dict(d) => d.size(),
+            })
+            .sum();
+        if self.rows >= ROW_GROUP_ROWS || size > ROW_GROUP_BYTES {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Writes the row group.
+    fn flush(&mut self) -> Result<(), ParquetError> {
+        if self.group.is_empty() {
+            return Ok(());
+        }
+        let mut rg = self.file.next_row_group()?;
+        for leaf in std::mem::take(&mut self.group) {
+            match leaf {
+                Leaf::Arrow(w) => w.close()?.append_to_row_group(&mut rg)?,
+                Leaf::Dict(d) => {
+                    let (bytes, close) = d.finish()?;
+                    rg.append_column(&bytes, close)?;
+                }
+            }
+        }
+        rg.close()?;
+        self.rows = 0;
+        self.groups += 1;
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<Output, ParquetError> {
+        self.flush()?;
+        self.file.into_inner()
     }
 }
 
@@ -224,11 +354,12 @@ pub fn run(read: &ReadArgs, columns: Columns, output: Option<&str>, parquet: boo
         let props = props.build();
         let schema = parquet_schema(&schema);
         ArrowWriter::try_new(out, schema.clone(), Some(props))
-            .map(|w| Sink::Parquet(w, schema))
+            .and_then(|w| ParquetSink::new(w, schema))
+            .map(|w| Sink::Parquet(Box::new(w)))
             .map_err(|e| parquet_failure(&out_name, e))
     } else {
         arrow_ipc::writer::StreamWriter::try_new(out, &schema)
-            .map(Sink::Ipc)
+            .map(|w| Sink::Ipc(Box::new(w)))
             .map_err(|e| output_failure(&out_name, e))
     };
     let mut sink = match sink {

@@ -260,3 +260,51 @@ fn text_after_a_game_is_no_error() {
         ["4:1: after game 1, \"some junk\": text outside movetext"]
     );
 }
+
+/// The list columns of the Parquet file equal the Arrow stream's, row by
+/// row: the sample, a game with no move and one that fails at its first.
+#[test]
+fn list_columns_equal_the_arrow_stream() {
+    let mut pgn = std::fs::read(sample()).unwrap();
+    pgn.extend_from_slice(b"\n[Event \"none\"]\n\n*\n\n[Event \"bad\"]\n\n1. Ke3 e5 *\n");
+    let input = temp("lists.pgn");
+    std::fs::write(&input, &pgn).unwrap();
+    let (pq, ipc) = (temp("lists.parquet"), temp("lists.arrow"));
+    for (to, out) in [("parquet", &pq), ("arrow", &ipc)] {
+        let r = run(&[
+            "convert",
+            "--to",
+            to,
+            "--columns",
+            "all",
+            "-o",
+            out.to_str().unwrap(),
+            input.to_str().unwrap(),
+        ]);
+        assert_eq!(r.code, Some(1), "{}", r.stderr);
+    }
+    let (from_parquet, _) = read_parquet(&pq);
+    let file = File::open(&ipc).unwrap();
+    let from_ipc: Vec<RecordBatch> = arrow_ipc::reader::StreamReader::try_new(file, None)
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let rows = |batches: &[RecordBatch], column: &str| -> Vec<Vec<String>> {
+        let mut all = Vec::new();
+        for b in batches {
+            for row in 0..b.num_rows() {
+                all.push(list_strings(b, column, row));
+            }
+        }
+        all
+    };
+    for column in ["uci", "san", "fen", "warnings"] {
+        let (a, b) = (rows(&from_parquet, column), rows(&from_ipc, column));
+        assert_eq!(a.len(), 314, "{column}");
+        assert_eq!(a, b, "{column}");
+    }
+    let san = rows(&from_parquet, "san");
+    assert_eq!(san.iter().map(Vec::len).sum::<usize>(), 21_293);
+    assert_eq!((san[312].len(), san[313].len()), (0, 0));
+    assert_eq!(&san[0][..3], ["e4", "c5", "Nf3"]);
+}
