@@ -105,9 +105,10 @@ pub struct BatchOptions {
     /// How moves are read: the language (fixed or detected per game),
     /// strict or lenient SAN, whether variations are checked.
     pub validate: ValidateOptions,
-    /// Worker threads; 1 reads on one thread besides the caller's. At
-    /// most 32 are used: more would need a larger window of input in
-    /// flight, or chunks too small to be worth a hand-over.
+    /// Threads that read and check the games, besides the caller's (which
+    /// receives the batches). At most 32 are used: more would need a
+    /// larger window of input in flight, or chunks too small to be worth a
+    /// hand-over.
     pub threads: usize,
     /// Bytes of input per parallel chunk, at most: with more threads the
     /// chunks are cut smaller, so that the window of chunks in flight
