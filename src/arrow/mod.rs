@@ -319,12 +319,12 @@ fn produce_text(
     tx: &SyncSender<Result<RecordBatch, ArrowError>>,
     cancel: &AtomicBool,
 ) {
-    let wanted = Wanted::new(options.columns);
-    let batch_size = options.batch_size.max(1);
     if options.threads > 1 {
         produce_parallel(decoded, origin, options, tx, cancel);
         return;
     }
+    let wanted = Wanted::new(options.columns);
+    let batch_size = options.batch_size.max(1);
     let pool = Pool::new(POOL_RECORDS_SEQUENTIAL);
     let mut builder = BatchBuilder::new(options.columns);
     let mut failed = false;

@@ -26,7 +26,8 @@ use super::input::{sources, Source, SAMPLE};
 use super::output::Output;
 use super::{eprint_line, Failure, ReadArgs};
 
-/// Rows a Parquet row group holds at most.
+/// Rows after which a row group is closed (at the end of the batch that
+/// reaches them).
 const ROW_GROUP_ROWS: usize = 128 * 1024;
 /// Encoded bytes after which a row group is closed (memory stays bounded:
 /// the writer holds a row group's columns, encoded and not, until then).

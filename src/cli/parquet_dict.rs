@@ -209,18 +209,7 @@ impl Hybrid {
             self.packed = Some((self.out.len(), 0));
             self.out.push(0);
         }
-        let mut acc = 0u64;
-        let mut bits = 0;
-        for i in 0..8 {
-            let x = if i < n { self.group[i] } else { 0 };
-            acc |= u64::from(x) << bits;
-            bits += self.width;
-            while bits >= 8 {
-                self.out.push(acc as u8);
-                acc >>= 8;
-                bits -= 8;
-            }
-        }
+        pack(&self.group[..n], self.width, &mut self.out);
         if let Some((_, groups)) = &mut self.packed {
             *groups += 1;
         }
@@ -257,23 +246,28 @@ fn bit_packed(values: &[u32], width: u32, out: &mut Vec<u8>) {
     for run in values.chunks(63 * 8) {
         let groups = run.len().div_ceil(8);
         out.push(((groups as u8) << 1) | 1);
-        let start = out.len();
-        let (mut acc, mut bits) = (0u64, 0);
-        for &v in run {
-            acc |= u64::from(v) << bits;
-            bits += width;
-            while bits >= 8 {
-                out.push(acc as u8);
-                acc >>= 8;
-                bits -= 8;
-            }
-        }
-        if bits > 0 {
-            out.push(acc as u8);
-        }
-        // The last group padded: `width` bytes a group.
-        out.resize(start + groups * width as usize, 0);
+        pack(run, width, out);
     }
+}
+
+/// `values` packed `width` bits each, the first in the lowest bits, then
+/// zeros to a whole group of 8 (`width` bytes a group).
+fn pack(values: &[u32], width: u32, out: &mut Vec<u8>) {
+    let end = out.len() + values.len().div_ceil(8) * width as usize;
+    let (mut acc, mut bits) = (0u64, 0);
+    for &v in values {
+        acc |= u64::from(v) << bits;
+        bits += width;
+        while bits >= 8 {
+            out.push(acc as u8);
+            acc >>= 8;
+            bits -= 8;
+        }
+    }
+    if bits > 0 {
+        out.push(acc as u8);
+    }
+    out.resize(end, 0);
 }
 
 fn uleb128(out: &mut Vec<u8>, mut v: u64) {
@@ -362,12 +356,9 @@ impl DictColumn {
         let item_nulls = items.null_count() > 0;
         for row in 0..lists.len() {
             let (a, b) = (list_offsets[row] as usize, list_offsets[row + 1] as usize);
-            if lists.is_null(row) || a == b {
-                let def = if lists.is_null(row) {
-                    self.null_list
-                } else {
-                    self.empty
-                };
+            let null = lists.is_null(row);
+            if null || a == b {
+                let def = if null { self.null_list } else { self.empty };
                 self.rep.push(0);
                 self.def.push(def as u32);
                 self.levels += 1;
