@@ -178,7 +178,7 @@ pub struct ConvertArgs {
     /// standard error).
     #[arg(long)]
     skip_failed: bool,
-    /// Write to FILE instead of stdout. FILE may not be an input (also
+    /// Write to FILE instead of stdout (`-`: stdout). FILE may not be an input (also
     /// through a link); it is written to a temporary file beside it and
     /// renamed onto it when every input was read to its end (exit 0, or 1
     /// with failed games written and reported); on an I/O error (exit 2)
@@ -808,13 +808,15 @@ impl Gather for ConvertVisitor {
 
 /// Runs `convert`.
 pub fn run(args: &ConvertArgs) -> ExitCode {
+    // `-o -` is standard output, as `-` is standard input among the files.
+    let output = args.output.as_deref().filter(|&o| o != "-");
     if matches!(args.to, Target::Parquet | Target::Arrow) {
         let columns = args.columns.unwrap_or_default();
         let parquet = args.to == Target::Parquet;
-        return super::parquet::run(&args.read, columns, args.output.as_deref(), parquet);
+        return super::parquet::run(&args.read, columns, output, parquet);
     }
     let sources = sources(&args.read);
-    let mut out = match Output::create(args.output.as_deref(), &sources) {
+    let mut out = match Output::create(output, &sources) {
         Ok(out) => out,
         Err(f) => return f.report(),
     };
@@ -873,7 +875,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         return f.report();
     }
     if input_failed {
-        if let Some(path) = &args.output {
+        if let Some(path) = output {
             eprint_line(&format!(
                 "movetext: {path} not written: an input could not be read to its end"
             ));

@@ -209,3 +209,25 @@ fn interrupted_run_leaves_the_target() {
         assert!(Path::new(&target).exists());
     }
 }
+
+#[test]
+fn dash_output_is_standard_output() {
+    let dir = TempDir::new("dash");
+    let small = data("small.pgn");
+    let to_stdout = |to: &str| {
+        Command::new(env!("CARGO_BIN_EXE_movetext"))
+            .current_dir(&dir.0)
+            .args(["convert", "--to", to, "-q", "-o", "-", &small])
+            .output()
+            .unwrap()
+    };
+    let uci = to_stdout("uci");
+    assert_eq!(uci.status.code(), Some(0));
+    assert_eq!(String::from_utf8(uci.stdout).unwrap(), super::SMALL_UCI);
+    // Arrow IPC on a pipe: the stream's continuation marker first.
+    let arrow = to_stdout("arrow");
+    assert_eq!(arrow.status.code(), Some(0));
+    assert_eq!(arrow.stdout[..4], [0xff, 0xff, 0xff, 0xff]);
+    // No file named `-` is left in the working directory.
+    assert_eq!(dir.names(), Vec::<String>::new());
+}
