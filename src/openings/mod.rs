@@ -114,6 +114,9 @@ impl Openings {
     /// not play: its 1-based number in its file and the move.
     fn from_tsv(files: &[&'static str]) -> Result<Openings, (usize, String)> {
         let mut entries = Vec::new();
+        // The previous line's moves and the position after each: a line
+        // that begins with the same moves (most do) resumes from there.
+        let mut played: Vec<(&str, Position)> = Vec::new();
         for file in files {
             for (n, line) in file.lines().enumerate().skip(1) {
                 let mut fields = line.splitn(3, '\t');
@@ -122,18 +125,36 @@ impl Openings {
                 else {
                     return Err((n + 1, line.to_string()));
                 };
-                let mut pos = Position::new();
-                for token in pgn.split_whitespace().filter(|t| !t.ends_with('.')) {
+                let mut tokens = pgn.split_whitespace().filter(|t| !t.ends_with('.'));
+                let mut kept = 0;
+                let mut next = tokens.next();
+                while next.is_some_and(|t| played.get(kept).is_some_and(|p| p.0 == t)) {
+                    kept += 1;
+                    next = tokens.next();
+                }
+                played.truncate(kept);
+                let mut pos = played.last().map_or_else(Position::new, |p| p.1);
+                for token in next.into_iter().chain(tokens) {
                     let san = San::from_ascii(token.as_bytes(), Language::En, ParseMode::Strict);
-                    let played = san.map(|s| s.play(&mut pos, ParseMode::Strict).is_ok());
-                    if played != Ok(true) {
+                    let ok = san.map(|s| s.play(&mut pos, ParseMode::Strict).is_ok());
+                    if ok != Ok(true) {
                         return Err((n + 1, token.to_string()));
                     }
+                    played.push((token, pos));
                 }
                 entries.push((pos, Opening { eco, name, pgn }));
             }
         }
-        entries.sort_by_key(|(pos, _)| pos.occupied().0);
+        // Sorted by occupied squares, file order among equal ones: the
+        // small keys sorted, the entries moved once.
+        let mut order: Vec<(u64, u32)> = (entries.iter().enumerate())
+            .map(|(i, (pos, _))| (pos.occupied().0, i as u32))
+            .collect();
+        order.sort_unstable();
+        let mut slots: Vec<Option<(Position, Opening)>> = entries.into_iter().map(Some).collect();
+        let entries: Vec<(Position, Opening)> = (order.iter())
+            .filter_map(|&(_, i)| slots[i as usize].take())
+            .collect();
         let size = 1 << TABLE_BITS;
         let (mut keys, mut ranges) = (vec![0u64; size], vec![(0u32, 0u32); size]);
         let mut start = 0;
@@ -309,9 +330,16 @@ mod tests {
     fn every_line_names_its_own_position() {
         let o = Openings::lichess();
         assert_eq!(o.len(), 3807);
-        // No two lines end in one position: each finds itself.
+        // No two lines end in one position: each finds itself. Each line
+        // played alone from the start ends where the table says.
         for (pos, opening) in &o.entries {
             assert_eq!(o.get(pos), Some(opening));
+            let mut alone = Position::new();
+            for t in opening.pgn.split_whitespace().filter(|t| !t.ends_with('.')) {
+                let san = San::from_ascii(t.as_bytes(), Language::En, ParseMode::Strict).unwrap();
+                san.play(&mut alone, ParseMode::Strict).unwrap();
+            }
+            assert_eq!(&alone, pos, "{}", opening.pgn);
         }
         assert_eq!((o.min_pieces, o.min_home_pawns), (22, 5));
     }
