@@ -193,6 +193,9 @@ mod tests {
         assert_eq!(commands(b"[%clk 0:02:59.9]").clock, Some(179));
         assert_eq!(commands(b"[%clk 12:05]").clock, Some(725));
         assert_eq!(commands(b"great move [%csl Ga4]").clock, None);
+        // A `[` that opens no command, and one just before a command's.
+        assert_eq!(commands(b"[see] [[%clk 0:00:09]").clock, Some(9));
+        assert_eq!(commands(b"[%clk 0:00:01] [").clock, Some(1));
         // A command that does not parse is passed over.
         assert_eq!(commands(b"[%clk x] [%clk 0:00:07]").clock, Some(7));
         assert_eq!(commands(b"[%eval abc]").eval, None);
