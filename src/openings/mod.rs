@@ -60,8 +60,11 @@ pub struct Openings {
     entries: Vec<(Position, Opening)>,
     /// Open addressing on the occupied squares: the key (0: empty slot) and
     /// the range of `entries` with those squares.
-    keys: Vec<u64>,
-    ranges: Vec<(u32, u32)>,
+    slots: Vec<Slot>,
+    /// One bit per [`filter_bit`] of the named positions' occupied
+    /// squares (8 KiB, in the first-level cache): most positions of a
+    /// game are in no named line, and this says so without a probe.
+    filter: Vec<u64>,
     /// Fewest pieces, and fewest pawns on their start squares, of a named
     /// position: a game below either can reach no named position again.
     min_pieces: u32,
@@ -76,11 +79,27 @@ impl std::fmt::Debug for Openings {
     }
 }
 
+/// A slot of the table: the occupied squares (0: empty slot) and the
+/// range of entries with those squares, on one cache line.
+#[derive(Copy, Clone, Default)]
+struct Slot {
+    key: u64,
+    start: u32,
+    end: u32,
+}
+
 /// Bits of the table size (8,192 slots for about 3,800 lines).
 const TABLE_BITS: u32 = 13;
 
 fn slot(occupied: u64) -> usize {
     (occupied.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TABLE_BITS)) as usize
+}
+
+/// Bits of the filter (65,536 bits for about 3,000 sets of squares).
+const FILTER_BITS: u32 = 16;
+
+fn filter_bit(occupied: u64) -> usize {
+    (occupied.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - FILTER_BITS)) as usize
 }
 
 /// Pawns still on their start squares, both sides.
@@ -156,25 +175,31 @@ impl Openings {
             .filter_map(|&(_, i)| slots[i as usize].take())
             .collect();
         let size = 1 << TABLE_BITS;
-        let (mut keys, mut ranges) = (vec![0u64; size], vec![(0u32, 0u32); size]);
+        let mut slots = vec![Slot::default(); size];
+        let mut filter = vec![0u64; 1 << (FILTER_BITS - 6)];
         let mut start = 0;
         while start < entries.len() {
             let occ = entries[start].0.occupied().0;
             let end = start + entries[start..].partition_point(|(p, _)| p.occupied().0 == occ);
             let mut i = slot(occ);
-            while keys[i] != 0 {
+            while slots[i].key != 0 {
                 i = (i + 1) & (size - 1);
             }
-            keys[i] = occ;
-            ranges[i] = (start as u32, end as u32);
+            slots[i] = Slot {
+                key: occ,
+                start: start as u32,
+                end: end as u32,
+            };
+            let bit = filter_bit(occ);
+            filter[bit / 64] |= 1 << (bit % 64);
             start = end;
         }
         let min_pieces = entries.iter().map(|(p, _)| p.occupied().count()).min();
         let min_home_pawns = entries.iter().map(|(p, _)| home_pawns(p)).min();
         Ok(Openings {
             entries,
-            keys,
-            ranges,
+            slots,
+            filter,
             min_pieces: min_pieces.unwrap_or(u32::MAX),
             min_home_pawns: min_home_pawns.unwrap_or(u32::MAX),
         })
@@ -203,18 +228,21 @@ impl Openings {
     /// ```
     pub fn get(&self, pos: &Position) -> Option<&Opening> {
         let occ = pos.occupied().0;
+        let bit = filter_bit(occ);
+        if self.filter[bit / 64] & (1 << (bit % 64)) == 0 {
+            return None;
+        }
         let mut i = slot(occ);
         loop {
-            let key = self.keys[i];
+            let Slot { key, start, end } = self.slots[i];
             if key == occ {
-                let (a, b) = self.ranges[i];
-                let found = self.entries[a as usize..b as usize].iter();
+                let found = self.entries[start as usize..end as usize].iter();
                 return found.filter(|(p, _)| same(p, pos)).map(|(_, o)| o).next();
             }
             if key == 0 {
                 return None;
             }
-            i = (i + 1) & (self.keys.len() - 1);
+            i = (i + 1) & (self.slots.len() - 1);
         }
     }
 
