@@ -164,6 +164,19 @@ impl Hybrid {
         }
     }
 
+    /// Adds `n` repeats of `v` to the open run of `v`, or ends what is open
+    /// and opens one.
+    fn extend_run(&mut self, v: u32, n: usize) {
+        match &mut self.run {
+            Some((value, len)) if *value == v => *len += n,
+            _ => {
+                self.end_run();
+                self.end_packed();
+                self.run = Some((v, n));
+            }
+        }
+    }
+
     /// Appends `v` `count` times.
     fn push_run(&mut self, v: u32, mut count: usize) {
         while self.n > 0 && count > 0 {
@@ -172,14 +185,7 @@ impl Hybrid {
         }
         let whole = count / 8 * 8;
         if whole > 0 {
-            match &mut self.run {
-                Some((value, len)) if *value == v => *len += whole,
-                _ => {
-                    self.end_run();
-                    self.end_packed();
-                    self.run = Some((v, whole));
-                }
-            }
+            self.extend_run(v, whole);
         }
         for _ in whole..count {
             self.push(v);
@@ -193,14 +199,7 @@ impl Hybrid {
         let g = &self.group[..n];
         let v = g[0];
         if g.iter().all(|&x| x == v) {
-            match &mut self.run {
-                Some((value, len)) if *value == v => *len += n,
-                _ => {
-                    self.end_run();
-                    self.end_packed();
-                    self.run = Some((v, n));
-                }
-            }
+            self.extend_run(v, n);
             return;
         }
         self.end_run();
