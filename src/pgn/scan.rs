@@ -444,6 +444,62 @@ fn line_at(data: &[u8], at: usize, eof: bool) -> Option<&[u8]> {
     }
 }
 
+/// A UTF-8 byte order mark. The reader skips those at the start of a line
+/// (files joined with `cat`), so the hard-game-start rule does too.
+pub(crate) const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// `line` without the byte order marks it begins with.
+#[inline]
+fn strip_boms(mut line: &[u8]) -> &[u8] {
+    while let Some(rest) = line.strip_prefix(BOM) {
+        line = rest;
+    }
+    line
+}
+
+/// Whether `line` (without its line end) is a tag line by the
+/// hard-game-start rule: at most [`MAX_TAG_LINE`] bytes, byte order marks
+/// and then a tag line ([`is_tag_line`]; most lines have no mark).
+#[inline]
+pub(crate) fn is_marked_tag_line(line: &[u8]) -> bool {
+    line.len() <= MAX_TAG_LINE && is_tag_line(strip_boms(line))
+}
+
+/// Whether `s` (a line start on) begins with `[` after its byte order
+/// marks: the lines worth judging as tag lines.
+#[inline]
+fn opens_bracket(s: &[u8]) -> bool {
+    match s.first() {
+        Some(b'[') => true,
+        Some(0xef) => strip_boms(s).first() == Some(&b'['),
+        _ => false,
+    }
+}
+
+/// The start of the line holding `data[i]`, if only byte order marks
+/// come before `i` on that line.
+fn marks_line_start(data: &[u8], mut i: usize) -> Option<usize> {
+    while i >= BOM.len() && &data[i - BOM.len()..i] == BOM {
+        i -= BOM.len();
+    }
+    (i == 0 || matches!(data[i - 1], b'\n' | b'\r')).then_some(i)
+}
+
+/// The first line start in `data[from..until]` (`from` is a line start)
+/// that begins with byte order marks and `[`.
+fn marked_line_start(data: &[u8], mut from: usize, until: usize) -> Option<usize> {
+    while let Some(i) = memchr::memchr(BOM[0], &data[from..until]) {
+        let at = from + i;
+        if let Some(p) = marks_line_start(data, at) {
+            if opens_bracket(&data[p..]) {
+                return Some(p);
+            }
+        }
+        from = at + 1;
+    }
+    None
+}
+
 /// Start of the line before the one starting at `at` (`at` > 0 is a line start).
 fn previous_line(data: &[u8], at: usize) -> &[u8] {
     let mut end = at - 1;
@@ -459,10 +515,10 @@ fn previous_line(data: &[u8], at: usize) -> &[u8] {
 /// line cut by the end of `data` is not judged (None).
 pub fn is_hard_start(data: &[u8], at: usize, eof: bool) -> Option<bool> {
     let line = line_at(data, at, eof)?;
-    if !is_tag_line(line) {
+    if !is_marked_tag_line(line) {
         return Some(false);
     }
-    Some(at == 0 || !is_tag_line(previous_line(data, at)))
+    Some(at == 0 || !is_marked_tag_line(previous_line(data, at)))
 }
 
 /// Offsets of all hard game starts in `data`, which must begin at a line
@@ -483,36 +539,53 @@ pub fn hard_starts(data: &[u8], eof: bool) -> Vec<usize> {
 
 /// Calls `f` with each hard start in increasing order until it returns false.
 ///
-/// One pass: `memmem` jumps to the next line that starts with `[`; the lines
-/// of a tag section follow one another, so each is judged once and the
-/// previous line's verdict is remembered rather than looked up again.
+/// One pass: `memmem` jumps to the next line that starts with `[` (or with
+/// a byte order mark and `[`); the lines of a tag section follow one
+/// another, so each is judged once and the previous line's verdict is
+/// remembered rather than looked up again.
 pub fn for_each_hard_start(data: &[u8], eof: bool, mut f: impl FnMut(usize) -> bool) {
-    let has_cr = memchr::memchr(b'\r', data).is_some();
+    // Most inputs hold neither a CR nor a byte that may begin a mark: one
+    // search tells (it stops at the first CR of a file of CRLF lines).
+    let (has_cr, may_mark) = match memchr::memchr2(b'\r', BOM[0], data) {
+        None => (false, false),
+        Some(i) if data[i] == b'\r' => (true, true),
+        Some(i) => (memchr::memchr(b'\r', &data[i..]).is_some(), true),
+    };
     let lf = memchr::memmem::Finder::new(b"\n[");
     let cr = memchr::memmem::Finder::new(b"\r[");
-    // The next line starts with `[` after each line end kind, cached: every
-    // search starts past the previous one, so the data is scanned once.
+    // The next line start with `[` after an LF, cached: every search starts
+    // past the previous one, so the data is scanned once.
     let mut lf_next: Option<Option<usize>> = None;
-    let mut cr_next: Option<Option<usize>> = if has_cr { None } else { Some(None) };
-    // The next line start with `[` at or after `from` (`from` > 0).
+    // The next line start with `[` (or with marks and `[`) at or after
+    // `from` (`from` > 0 is a line start). The other kinds of line start
+    // are looked for in the stretch before the next one after an LF, just
+    // scanned (in the caches, not a pass of its own; a file of lines ended
+    // by a lone CR has one stretch, the whole).
     let mut next_candidate = |from: usize| -> Option<usize> {
-        let find =
-            |f: &memchr::memmem::Finder<'_>, cached: &mut Option<Option<usize>>| match *cached {
-                Some(Some(p)) if p >= from => Some(p),
-                Some(None) => None,
-                _ => {
-                    let found = f.find(&data[from - 1..]).map(|i| from + i);
-                    *cached = Some(found);
-                    found
-                }
-            };
-        match (find(&lf, &mut lf_next), find(&cr, &mut cr_next)) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, None) => a,
-            (None, b) => b,
+        let plain = match lf_next {
+            Some(Some(p)) if p >= from => Some(p),
+            Some(None) => None,
+            _ => {
+                let found = lf.find(&data[from - 1..]).map(|i| from + i);
+                lf_next = Some(found);
+                found
+            }
+        };
+        if !(has_cr || may_mark) {
+            return plain;
         }
+        let until = plain.unwrap_or(data.len());
+        let after_cr = match has_cr {
+            true => cr.find(&data[from - 1..until]).map(|i| from + i),
+            false => None,
+        };
+        let marked = match may_mark {
+            true => marked_line_start(data, from, after_cr.unwrap_or(until)),
+            false => None,
+        };
+        marked.or(after_cr).or(plain)
     };
-    let mut p = if data.first() == Some(&b'[') {
+    let mut p = if opens_bracket(data) {
         0
     } else {
         match next_candidate(1) {
@@ -535,7 +608,7 @@ pub fn for_each_hard_start(data: &[u8], eof: bool, mut f: impl FnMut(usize) -> b
                     None if eof => rest,
                     None => return,
                 };
-                (end, is_tag_line(line))
+                (end, is_marked_tag_line(line))
             }
         };
         if tag && !(prev_tag && prev_next == Some(p)) && !f(p) {
@@ -550,7 +623,12 @@ pub fn for_each_hard_start(data: &[u8], eof: bool, mut f: impl FnMut(usize) -> b
         }
         prev_tag = tag;
         prev_next = Some(next);
-        p = if data.get(next) == Some(&b'[') {
+        let opens = match data.get(next) {
+            Some(b'[') => true,
+            Some(_) if may_mark => opens_bracket(&data[next..]),
+            _ => false,
+        };
+        p = if opens {
             next
         } else {
             match next_candidate(next) {
@@ -602,7 +680,7 @@ pub fn hard_starts_scalar(data: &[u8], eof: bool) -> Vec<usize> {
             break;
         }
         let end = end.unwrap_or(data.len());
-        let tag = is_tag_line(&data[at..end]);
+        let tag = is_marked_tag_line(&data[at..end]);
         if tag && !prev_tag {
             out.push(at);
         }
@@ -616,16 +694,15 @@ pub fn hard_starts_scalar(data: &[u8], eof: bool) -> Vec<usize> {
 }
 
 /// The last hard start in `data` after offset 0 whose line is complete,
-/// looked for from the end (a game back, typically): each line start with
-/// `[` judged on the whole of `data`.
+/// looked for from the end (a game back, typically): each line that begins
+/// with `[` (after byte order marks) judged on the whole of `data`.
 pub fn last_hard_start(data: &[u8]) -> Option<usize> {
     let mut end = data.len();
     while let Some(i) = memchr::memrchr(b'[', &data[..end]) {
-        if i > 0
-            && matches!(data[i - 1], b'\n' | b'\r')
-            && is_hard_start(data, i, false) == Some(true)
-        {
-            return Some(i);
+        if let Some(p) = marks_line_start(data, i) {
+            if p > 0 && is_hard_start(data, p, false) == Some(true) {
+                return Some(p);
+            }
         }
         end = i;
     }
@@ -780,6 +857,9 @@ mod tests {
             b"[A \"1\"]\r[B \"2\"]\r\r1. e4 *\r[A \"3\"]\r".to_vec(),
             b"{ [A \"1\"]\n[%clk 1]\n[A \"1\"] x\n\n[A \"2\"]".to_vec(),
             b"\n\r\n\r[A \"1\"]\n\r[A \"1\"]".to_vec(),
+            // Byte order marks before lines (files joined with `cat`).
+            b"\xef\xbb\xbf[A \"1\"]\n\xef\xbb\xbf\xef\xbb\xbf[B \"2\"]\n\n1. e4 *\n\xef\xbb\xbf[A \"3\"]\n[B \"4\"]\n".to_vec(),
+            b"1-0\r\n\xef\xbb[A \"1\"]\r\nx\xef\xbb\xbf[A \"2\"]\r\n\xef\xbb\xbf\r\n[A \"3\"]\r\n".to_vec(),
         ];
         let sample = std::fs::read(concat!(
             env!("CARGO_MANIFEST_DIR"),
@@ -806,7 +886,7 @@ mod tests {
 
     #[test]
     fn hard_starts_match_scalar_twin_on_random_lines() {
-        const PARTS: [&[u8]; 9] = [
+        const PARTS: [&[u8]; 10] = [
             b"[A \"1\"]",
             b"[B \"2\"] ",
             b"\n",
@@ -816,6 +896,7 @@ mod tests {
             b"[",
             b"[%clk 1]",
             b" ",
+            BOM,
         ];
         for data in line_soups(&PARTS) {
             for eof in [false, true] {
@@ -827,6 +908,26 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A line that begins with byte order marks is judged after them; a
+    /// cut mark, or a mark after another byte, leaves no tag line.
+    #[test]
+    fn marked_tag_lines() {
+        let cases = cases();
+        let (joined, odd) = (&cases[5], &cases[6]);
+        for eof in [false, true] {
+            assert_eq!(hard_starts(joined, eof), [0, 34]);
+            assert_eq!(hard_starts_scalar(joined, eof), [0, 34]);
+            assert_eq!(hard_starts(odd, eof), [34]);
+        }
+        assert_eq!(last_hard_start(joined), Some(34));
+        assert_eq!(is_hard_start(joined, 11, true), Some(false));
+        assert_eq!(is_hard_start(joined, 34, true), Some(true));
+        assert_eq!(is_hard_start(odd, 5, true), Some(false));
+        assert!(is_marked_tag_line(b"\xef\xbb\xbf\xef\xbb\xbf[B \"2\"]"));
+        assert!(!is_marked_tag_line(b"\xef\xbb\xbf [B \"2\"]"));
+        assert!(!is_tag_line(b"\xef\xbb\xbf[B \"2\"]"));
     }
 
     #[test]

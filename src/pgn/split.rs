@@ -12,7 +12,10 @@
 //!   by optional spaces/tabs and `]`.
 //!
 //! A line is judged whole, from its first byte: `1-0 [Event "x"]` is no tag
-//! line, whatever the reader makes of its `[`.
+//! line, whatever the reader makes of its `[`. The one exception: UTF-8
+//! byte order marks that begin a line (files joined with `cat`) are
+//! skipped, by the rule as by the reader, so `\u{feff}[Event "x"]` is a
+//! tag line; the whole line still counts against [`MAX_TAG_LINE`].
 //!
 //! A **hard game start** is the first byte of a tag line whose previous line
 //! is not a tag line (or which is the first line of the input). A new game

@@ -65,7 +65,9 @@ use crossbeam_channel::{Receiver, Sender};
 
 use super::buffer::{read_full, BufferedInput, ChunkInput, Origin, DEFAULT_CAPACITY};
 use super::reader::Reader;
-use super::scan::{first_hard_start, is_tag_line, last_hard_start, line_ends_and_sections};
+use super::scan::{
+    first_hard_start, is_marked_tag_line, is_tag_line, last_hard_start, line_ends_and_sections, BOM,
+};
 use super::visitor::{Control, Visitor};
 
 /// Default chunk size (1 MiB), the [`Chunker`](super::split::Chunker)'s.
@@ -1099,20 +1101,41 @@ fn grow(data: &mut Vec<u8>, len: usize) {
 }
 
 /// The line ends of a chunk and its predicted number of games: its tag
-/// lines whose previous line does not begin with `[`, found in the one pass
-/// that counts the lines ([`line_ends_and_sections`]). That is its number
-/// of hard game starts unless a line that begins with `[` but is no tag
-/// line comes right before a tag section (then the prediction is low, and
-/// corrected once the chunk is read); it looks at one tag line per tag
-/// section only.
+/// lines whose previous line does not begin with `[` and is no tag line
+/// after byte order marks, found in the one pass that counts the lines
+/// ([`line_ends_and_sections`]). That is its number of hard game starts
+/// unless a line that begins with `[` but is no tag line comes right
+/// before a tag section, or a tag section begins with byte order marks
+/// (then the prediction is low, and corrected once the chunk is read); it
+/// looks at one tag line per tag section only.
 fn scan_chunk(data: &[u8]) -> (u64, u64) {
     let mut games = 0;
     let line_ends = line_ends_and_sections(data, |p| {
         let rest = &data[p..];
         let line = &rest[..memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len())];
-        games += u64::from(is_tag_line(line));
+        games += u64::from(is_tag_line(line) && !after_marked_tag_line(data, p));
     });
     (line_ends, games)
+}
+
+/// Whether the line before `data[p]` (a line start) is a tag line after
+/// byte order marks: only a line whose last byte but blanks is `]` is
+/// looked at.
+fn after_marked_tag_line(data: &[u8], p: usize) -> bool {
+    let Some(mut end) = p.checked_sub(1) else {
+        return false;
+    };
+    if data[end] == b'\n' && end > 0 && data[end - 1] == b'\r' {
+        end -= 1;
+    }
+    let last = data[..end]
+        .iter()
+        .rposition(|&b| !matches!(b, b' ' | b'\t'));
+    if last.is_none_or(|i| data[i] != b']') {
+        return false;
+    }
+    let start = memchr::memrchr2(b'\n', b'\r', &data[..end]).map_or(0, |i| i + 1);
+    data[start..].starts_with(BOM) && is_marked_tag_line(&data[start..end])
 }
 
 /// The predicted number of games of a chunk (see [`scan_chunk`]).

@@ -2,7 +2,7 @@
 //! errors in place, the chunk scan against its first version.
 
 use super::*;
-use crate::pgn::events::EventLog;
+use crate::pgn::events::{Event, EventLog};
 use crate::pgn::scan::count_line_ends;
 use crate::pgn::visitor::{ErrorKind, GameResult, Location, PgnError};
 
@@ -20,8 +20,22 @@ fn predict_games_oracle(data: &[u8]) -> u64 {
     } else {
         usize::MAX
     };
+    // Whether the line before `p` is a tag line after byte order marks.
+    let after_marked = |p: usize| {
+        let end = if data[..p].ends_with(b"\r\n") {
+            p - 2
+        } else {
+            p - 1
+        };
+        let start = data[..end]
+            .iter()
+            .rposition(|&b| b == b'\n' || b == b'\r')
+            .map_or(0, |i| i + 1);
+        let line = &data[start..end];
+        line.starts_with(BOM) && crate::pgn::scan::is_marked_tag_line(line)
+    };
     let mut check = |p: usize| {
-        if p != after_bracket_line && is_tag_line(line_at(p)) {
+        if p != after_bracket_line && is_tag_line(line_at(p)) && !after_marked(p) {
             n += 1;
         }
         after_bracket_line = line_next(data, p);
@@ -483,7 +497,7 @@ fn window_is_bounded() {
 
 /// Random soups of lines (as in the scanner's tests).
 fn soups() -> Vec<Vec<u8>> {
-    const PARTS: [&[u8]; 10] = [
+    const PARTS: [&[u8]; 11] = [
         b"[A \"1\"]",
         b"[B \"2\"] ",
         b"\n",
@@ -494,6 +508,7 @@ fn soups() -> Vec<Vec<u8>> {
         b"[%clk 1]",
         b" ",
         b"\n\n",
+        b"\xef\xbb\xbf",
     ];
     let mut out = vec![TRICKY.to_vec(), TAGLESS.to_vec()];
     out.extend(crate::pgn::scan::line_soups(&PARTS));
@@ -565,15 +580,66 @@ fn game_prediction() {
     }
     for data in soups() {
         // Exact unless a line that begins with `[` and is no tag line
-        // comes right before a tag section: then lower.
+        // comes right before a tag section, or a section begins with byte
+        // order marks: then lower.
         let p = predict_games(&data);
         let e = exact(&data);
         assert!(p <= e, "{:?}", String::from_utf8_lossy(&data));
-        if !data.windows(2).any(|w| w == b"\n[" || w == b"\r[") {
+        let marked = data.windows(3).any(|w| w == BOM);
+        if !marked && !data.windows(2).any(|w| w == b"\n[" || w == b"\r[") {
             assert_eq!(p, e);
         }
     }
     let data = b"[%evp 1]\n[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n[Site \"c\"]\n";
     assert_eq!((predict_games(data), exact(data)), (1, 2));
     assert_eq!(predict_games(b"[Event \"a\"]\r\n[Site \"b\"]\r\n"), 1);
+    // Byte order marks before tag lines (files joined with `cat`): a
+    // section's first line with marks is not seen, the lines after it
+    // belong to it.
+    let data = b"1. e4 *\n\xef\xbb\xbf[Event \"a\"]\n[Site \"b\"]\n\xef\xbb\xbf[Round \"c\"]\n[Date \"d\"]\n";
+    assert_eq!((predict_games(data), exact(data)), (0, 1));
+    let data = b"\xef\xbb\xbf[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n";
+    assert_eq!((predict_games(data), exact(data)), (1, 2));
+}
+
+/// Byte order marks before tag lines (files joined with `cat`): a marked
+/// tag line goes on its tag section, and one inside an open comment begins
+/// a new game; read in chunks of every size, the games are those of one
+/// thread.
+#[test]
+fn byte_order_marks_before_tag_lines() {
+    let data = b"[Event \"a\"]\n\xef\xbb\xbf[Site \"b\"]\n\n1. e4 {open\n\xef\xbb\xbf\xef\xbb\xbf[Event \"c\"]\n[Site \"d\"]\n\n1. d4 0-1\n";
+    let seq = sequential(data, EventLog::default());
+    let tags = |g: &[Event]| -> Vec<(String, String, u64)> {
+        g.iter()
+            .filter_map(|e| match e {
+                Event::Tag(n, v, at) => Some((
+                    String::from_utf8_lossy(n).into_owned(),
+                    String::from_utf8_lossy(v).into_owned(),
+                    at.line,
+                )),
+                _ => None,
+            })
+            .collect()
+    };
+    let t = |n: &str, v: &str, line| (n.to_string(), v.to_string(), line);
+    assert_eq!(seq.len(), 2);
+    assert_eq!(tags(&seq[0]), [t("Event", "a", 1), t("Site", "b", 2)]);
+    assert_eq!(tags(&seq[1]), [t("Event", "c", 5), t("Site", "d", 6)]);
+    // The comment runs into the next game: one error, at its `{`.
+    let errors: Vec<_> = seq
+        .concat()
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::Error { kind, at, .. } => Some((kind, at.line, at.column)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(errors, [(ErrorKind::UnterminatedComment, 4, 7)]);
+    for size in 1..=data.len() {
+        for threads in [1, 2] {
+            let got = parallel(data, &options(threads, size, 0), EventLog::default);
+            assert!(got == seq, "size {size} threads {threads}");
+        }
+    }
 }

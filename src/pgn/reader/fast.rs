@@ -5,7 +5,7 @@ use super::tokens::{classify, move_extent, parse_u8, terminating_result, Extent}
 use super::{Game, Reader, State};
 use crate::pgn::buffer::Input;
 use crate::pgn::bytes::{bytes_below, comment_masks, in_range, splat, zero_bytes, HIGH};
-use crate::pgn::scan::is_delimiter;
+use crate::pgn::scan::{is_delimiter, BOM};
 use crate::pgn::visitor::{Control, GameResult, Nag, Visitor};
 
 impl<I: Input> Reader<I> {
@@ -501,9 +501,6 @@ pub(super) fn delimiter_from(w: &[u8], mut j: usize) -> (usize, bool) {
     }
     (j, w.get(j) == Some(&b' '))
 }
-
-/// The UTF-8 byte order mark.
-pub(super) const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// The move number `12.` or `12...` (1 to 4 digits, one or three dots)
 /// at `w[i]`, ended by a delimiter that `w` holds or by a letter that

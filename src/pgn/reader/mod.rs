@@ -23,8 +23,10 @@
 //!   and $17, and `-/-` is an error.
 //! - Null moves `--`, `Z0`, `0000` go to [`Visitor::null_move`]; other digit
 //!   tokens without a dot (`0-0-0`, ICCF `5254`) are move tokens.
-//! - `%` lines (a `%` in the first column) are skipped. A UTF-8 BOM at the
-//!   start of the input is skipped.
+//! - `%` lines (a `%` in the first column) are skipped. UTF-8 byte order
+//!   marks at the start of a line are skipped (files joined with `cat`):
+//!   the line is read after them, and judged after them by the
+//!   hard-game-start rule.
 //! - Limits: a token or tag line longer than the buffer is reported
 //!   ([`ErrorKind::TokenTooLong`]) and skipped; a comment longer than the
 //!   buffer is handed over truncated to what fits, reported
@@ -38,9 +40,11 @@
 use std::io::{self, Read};
 
 use super::buffer::{BufferedInput, Input, SliceInput, DEFAULT_CAPACITY};
-use super::scan::{is_space, is_tag_line, line_end, simple_tag_line, token_end, MAX_TAG_LINE};
+use super::scan::{
+    is_marked_tag_line, is_space, is_tag_line, line_end, simple_tag_line, token_end, BOM,
+    MAX_TAG_LINE,
+};
 use super::visitor::{Control, ErrorKind, GameResult, Location, Nag, PgnError, RawTag, Visitor};
-use fast::BOM;
 use tokens::{
     classify, looks_like_movetext, move_extent, parse_u8, terminating_result, Extent, MAX_EXTENT,
 };
@@ -714,6 +718,14 @@ impl<I: Input> Reader<I> {
                     continue;
                 }
             }
+            // A line that begins with byte order marks (files joined with
+            // `cat`) is judged after them, as the hard-game-start rule
+            // judges it.
+            if at_line_start && self.at_bom()? {
+                while self.at_bom()? {
+                    self.consume_plain(BOM.len());
+                }
+            }
             // A line whose first byte after its blanks is in the window and
             // begins no tag, `%` line or blank line: the movetext begins,
             // as below, without searching for the end of this line (the
@@ -999,7 +1011,7 @@ impl<I: Input> Reader<I> {
                 }
                 Some(k) => {
                     let ls = k + 1;
-                    if ls < w.len() && w[ls] != b'[' {
+                    if ls < w.len() && !matches!(w[ls], b'[' | 0xef) {
                         scanned = ls;
                         continue;
                     }
@@ -1223,19 +1235,19 @@ fn simple_tag(line: &[u8]) -> Option<(usize, usize)> {
     Some((i, i + 2))
 }
 
-/// Whether the line starting at `s[0]` is a tag line, if that can be told
-/// from `s` (`eof`: nothing follows `s`).
+/// Whether the line starting at `s[0]` is a tag line (after byte order
+/// marks), if that can be told from `s` (`eof`: nothing follows `s`).
 fn judge_line(s: &[u8], eof: bool) -> Option<bool> {
     if s.is_empty() {
         return if eof { Some(false) } else { None };
     }
-    if s[0] != b'[' {
+    if !matches!(s[0], b'[' | 0xef) {
         return Some(false);
     }
     match line_end(&s[..s.len().min(MAX_TAG_LINE + 1)]) {
-        Some(e) => Some(is_tag_line(&s[..e])),
+        Some(e) => Some(is_marked_tag_line(&s[..e])),
         None if s.len() > MAX_TAG_LINE => Some(false),
-        None if eof => Some(is_tag_line(s)),
+        None if eof => Some(is_marked_tag_line(s)),
         None => None,
     }
 }
