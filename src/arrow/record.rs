@@ -198,6 +198,28 @@ impl GameRecord {
         (start, self.text.len() as u32)
     }
 
+    /// A tag value as text: as it is when ASCII without a backslash (no
+    /// escape, nothing to decode: most values), else decoded as
+    /// [`RawTag::decode_lossy`] does.
+    fn push_value(&mut self, value: RawTag<'_>) -> Span {
+        let raw = value.as_bytes();
+        if raw.is_ascii() && !raw.contains(&b'\\') {
+            return self.push_text(raw);
+        }
+        let v = value.decode_lossy();
+        self.push_text(v.as_bytes())
+    }
+
+    /// A tag name as text: as it is when ASCII (tag lines' names are),
+    /// else read as Latin-1 where it is no UTF-8.
+    fn push_name(&mut self, name: &[u8]) -> Span {
+        if name.is_ascii() {
+            return self.push_text(name);
+        }
+        let n = pgn::latin1_lossy(name);
+        self.push_text(n.as_bytes())
+    }
+
     /// The bytes of a span.
     pub fn get(&self, (a, b): Span) -> &[u8] {
         &self.text[a as usize..b as usize]
@@ -469,17 +491,14 @@ impl GameVisitor for Recorder {
                     _ => values::int16(raw).is_some(),
                 };
                 if fits {
-                    let v = value.decode_lossy();
-                    r.tags[i] = Some(r.push_text(v.as_bytes()));
+                    r.tags[i] = Some(r.push_value(value));
                     return;
                 }
             }
         }
         if w.other_tags {
-            let name = pgn::latin1_lossy(name);
-            let n = r.push_text(name.as_bytes());
-            let v = value.decode_lossy();
-            let v = r.push_text(v.as_bytes());
+            let n = r.push_name(name);
+            let v = r.push_value(value);
             r.other_tags.push((n, v));
         }
     }
