@@ -22,8 +22,15 @@ pub(crate) struct Commands {
 pub(crate) fn commands(comment: &[u8]) -> Commands {
     let mut found = Commands::default();
     let mut rest = comment;
-    while let Some(i) = memchr::memmem::find(rest, b"[%") {
+    while let Some(i) = command_start(rest) {
         rest = &rest[i + 2..];
+        // The clock as lichess writes it (`[%clk 0:03:00]`, most
+        // commands), read in one step; any other form as below.
+        if let Some((secs, end)) = plain_clock(rest) {
+            found.clock = found.clock.or(Some(secs));
+            rest = &rest[end..];
+            continue;
+        }
         let end = memchr::memchr(b']', rest).unwrap_or(rest.len());
         let command = &rest[..end];
         let name_end = command
@@ -39,6 +46,48 @@ pub(crate) fn commands(comment: &[u8]) -> Commands {
         rest = &rest[end..];
     }
     found
+}
+
+/// Where the first `[%` of `s` begins.
+fn command_start(s: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = memchr::memchr(b'[', &s[from..]) {
+        let at = from + i;
+        if s.get(at + 1) == Some(&b'%') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// `clk h:mm:ss]` or `clk hh:mm:ss]`, or with a fraction of a second
+/// (`clk 0:24:55.5]`), at the start of `s`: the whole seconds (as [`clock`]
+/// reads them) and where the command ends (its `]`, or the end of `s`).
+fn plain_clock(s: &[u8]) -> Option<(i32, usize)> {
+    let digit = |i: usize| {
+        let d = s.get(i)?.wrapping_sub(b'0');
+        (d < 10).then_some(i32::from(d))
+    };
+    if !s.starts_with(b"clk ") {
+        return None;
+    }
+    let (hours, at) = match (digit(4)?, digit(5)) {
+        (a, Some(b)) => (a * 10 + b, 6),
+        (a, None) => (a, 5),
+    };
+    if s.get(at) != Some(&b':') || s.get(at + 3) != Some(&b':') {
+        return None;
+    }
+    let minutes = digit(at + 1)? * 10 + digit(at + 2)?;
+    let seconds = digit(at + 4)? * 10 + digit(at + 5)?;
+    let end = match s.get(at + 6) {
+        Some(b']') => at + 6,
+        // What follows the point is not read.
+        Some(b'.') => memchr::memchr(b']', &s[at + 6..]).map_or(s.len(), |k| at + 6 + k),
+        _ => return None,
+    };
+    Some(((hours * 60 + minutes) * 60 + seconds, end))
 }
 
 /// `h:mm:ss` or `h:mm:ss.f` (or `mm:ss`) as whole seconds.
@@ -201,6 +250,74 @@ mod tests {
         assert_eq!(commands(b"[%eval abc]").eval, None);
         assert_eq!(commands(b"[%clk 0:00:0").clock, Some(0));
         assert_eq!(commands(b"[%eval 99999999999.0]").eval, None);
+    }
+
+    /// [`commands`] without its fast paths: its test oracle.
+    fn commands_oracle(comment: &[u8]) -> Commands {
+        let mut found = Commands::default();
+        let mut rest = comment;
+        while let Some(i) = memchr::memmem::find(rest, b"[%") {
+            rest = &rest[i + 2..];
+            let end = memchr::memchr(b']', rest).unwrap_or(rest.len());
+            let command = &rest[..end];
+            let name_end = command
+                .iter()
+                .position(|b| b.is_ascii_whitespace())
+                .unwrap_or(command.len());
+            let arg = command[name_end..].trim_ascii();
+            match &command[..name_end] {
+                b"clk" if found.clock.is_none() => found.clock = clock(arg),
+                b"eval" if found.eval.is_none() => found.eval = eval(arg),
+                _ => {}
+            }
+            rest = &rest[end..];
+        }
+        found
+    }
+
+    /// The fast paths give what the general code gives, on comments made
+    /// of the pieces of clock and eval commands in pseudo-random order.
+    #[test]
+    fn commands_equal_the_general_code() {
+        const PARTS: [&[u8]; 24] = [
+            b"[%clk ",
+            b"[%eval ",
+            b"0:03:00",
+            b"12:05:59",
+            b"1:2:3",
+            b"123:00:00",
+            b"]",
+            b" ",
+            b"[",
+            b"%",
+            b"clk",
+            b"\t",
+            b"0:02:59.9",
+            b"#-3",
+            b"0.25",
+            b",20",
+            b"x",
+            b":",
+            b"[%clk 0:03:00]",
+            b"[%clk 10:00:07]",
+            b"[%clk 1:00:0",
+            b"[%eval -0.3] ",
+            b"[%clk 0:24:55.5]",
+            b".",
+        ];
+        for c in crate::pgn::scan::line_soups(&PARTS) {
+            assert_eq!(
+                commands(&c),
+                commands_oracle(&c),
+                "{:?}",
+                String::from_utf8_lossy(&c)
+            );
+        }
+        assert_eq!(commands(b"[%clk 99:59:59]").clock, Some(359_999));
+        assert_eq!(commands(b"[%clk 0:03:00] [%clk 0:00:01]").clock, Some(180));
+        assert_eq!(commands(b"[%clk 0:3:00]").clock, Some(180));
+        assert_eq!(commands(b"[%clk 0:24:55.5]").clock, Some(1495));
+        assert_eq!(commands(b"[%clk 0:00:09.x ] [%clk 0:00:01]").clock, Some(9));
     }
 
     #[test]
