@@ -30,7 +30,7 @@ const SEEDS: [(&str, usize); 7] = [
 /// The crash inputs found by each fuzz target: folder and number of files
 /// (targets that never failed have none).
 const CRASH_INPUTS: [(&str, usize); 4] = [
-    ("arrow_records", 2),
+    ("arrow_records", 3),
     ("fen", 3),
     ("pgn_chunked", 5),
     ("pgn_reader", 10),
@@ -425,5 +425,23 @@ fn a_result_only_game_has_its_offset() {
     let data =
         std::fs::read(root().join("tests/data/fuzz/arrow_records/offset-of-a-result-only-game"))
             .unwrap();
+    fuzz_checks::arrow_records_checks(&data, true);
+}
+
+/// Found by the `arrow_records` fuzzer after the byte-order-mark fix of
+/// the tag-line rule (a 5-minute run; minimized by `cargo fuzz tmin`, then
+/// made readable): chunk size 13, 3 threads, `\u{feff}[Event "OBM first"]`,
+/// blank lines, then `\u{feff}[Event "BOM again"]` and `1. d4 *`. Game 1
+/// has no result; one thread gives the warning `4:4: game 1: no result
+/// token: the game ends here` (at the `[` after the mark), the parallel
+/// reading `4:1: ...` (at the mark, where its chunk ends). `pgn_chunked`
+/// does not see it: its recorder does not record `no_result`. Open: the
+/// fuzzer tolerates it (`OPEN_BUG_NO_RESULT_PLACE_AT_BOM`).
+#[cfg(feature = "arrow")]
+#[test]
+#[ignore = "open bug: a game's missing result is placed at a BOM in chunks"]
+fn no_result_is_placed_alike_before_a_bom_tag_line() {
+    let data =
+        std::fs::read(root().join("tests/data/fuzz/arrow_records/no-result-place-at-bom")).unwrap();
     fuzz_checks::arrow_records_checks(&data, true);
 }

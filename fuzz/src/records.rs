@@ -228,6 +228,24 @@ fn movetext_not_utf8(run: &Run) -> bool {
         .is_some_and(|e| e.contains("Encountered non UTF-8 data"))
 }
 
+/// Open bug (reported, `tests/data/fuzz/arrow_records/no-result-place-at-bom`):
+/// a game without a result followed by a tag line that begins with a UTF-8
+/// byte order mark: one reader places the end of the game (the validator's
+/// `no result token` problem) at the `[` after the mark, a chunk that ends
+/// at that game start at the mark (3 bytes, 3 columns, earlier). While
+/// true, the fuzzer leaves `error` and `warnings` out of the comparison of
+/// one thread with several when the text holds a byte order mark.
+pub const OPEN_BUG_NO_RESULT_PLACE_AT_BOM: bool = true;
+
+/// `table` without `error` and `warnings`.
+fn without_messages(table: &RecordBatch) -> RecordBatch {
+    let schema = table.schema();
+    let indices: Vec<usize> = (0..schema.fields().len())
+        .filter(|&i| !matches!(schema.field(i).name().as_str(), "error" | "warnings"))
+        .collect();
+    table.project(&indices).expect("columns of the table")
+}
+
 /// Target `arrow_records`: `arrow::BatchReader::from_bytes` with every
 /// column, read on one thread (the sequential path) and on 2 or 3 threads
 /// in chunks of 1 to 256 bytes (the parallel path), the batches of each
@@ -308,6 +326,15 @@ pub fn arrow_records_checks(data: &[u8], strict: bool) {
             &concat(columns, &again.batches),
             &par,
             &format!("{other} threads vs {what}"),
+        );
+    } else if !strict
+        && OPEN_BUG_NO_RESULT_PLACE_AT_BOM
+        && text.windows(3).any(|w| w == b"\xef\xbb\xbf")
+    {
+        assert_same_table(
+            &without_messages(&par),
+            &without_messages(&table),
+            &format!("{what} vs one thread"),
         );
     } else {
         assert_same_table(&par, &table, &format!("{what} vs one thread"));
