@@ -30,7 +30,7 @@ const SEEDS: [(&str, usize); 7] = [
 /// The crash inputs found by each fuzz target: folder and number of files
 /// (targets that never failed have none).
 const CRASH_INPUTS: [(&str, usize); 4] = [
-    ("arrow_records", 3),
+    ("arrow_records", 4),
     ("fen", 3),
     ("pgn_chunked", 5),
     ("pgn_reader", 10),
@@ -436,12 +436,31 @@ fn a_result_only_game_has_its_offset() {
 /// token: the game ends here` (at the `[` after the mark), the parallel
 /// reading `4:1: ...` (at the mark, where its chunk ends). `pgn_chunked`
 /// does not see it: its recorder does not record `no_result`. Open: the
-/// fuzzer tolerates it (`OPEN_BUG_NO_RESULT_PLACE_AT_BOM`).
+/// fuzzer tolerates it (`OPEN_BUG_BOM_LINES_IN_CHUNKS`).
 #[cfg(feature = "arrow")]
 #[test]
 #[ignore = "open bug: a game's missing result is placed at a BOM in chunks"]
 fn no_result_is_placed_alike_before_a_bom_tag_line() {
     let data =
         std::fs::read(root().join("tests/data/fuzz/arrow_records/no-result-place-at-bom")).unwrap();
+    fuzz_checks::arrow_records_checks(&data, true);
+}
+
+/// Found by the `arrow_records` fuzzer after the byte-order-mark fix of
+/// the tag-line rule (a 3-minute run; minimized by `cargo fuzz tmin` to
+/// `[Eie "x"]\n\n\u{feff}[t\n`, chunk size 5): one thread (a buffered
+/// reader) reads 1 game, chunks and `Reader::from_slice` 2: the line
+/// `\u{feff}[t` is a game start to them, not to the buffered reader. `pgn_chunked` fails on the same text (`par_read`:
+/// `UnterminatedTag` `[t` vs `BeginMovetext`). Another input of that run
+/// read `1/2` before a `\u{feff}[Event` line as the result in chunks and
+/// as a misplaced result in one reader. Open: the fuzzer tolerates it
+/// (`OPEN_BUG_BOM_LINES_IN_CHUNKS`).
+#[cfg(feature = "arrow")]
+#[test]
+#[ignore = "open bug: a BOM-and-bracket line reads differently in chunks"]
+fn a_bom_bracket_line_reads_alike_in_chunks() {
+    let data =
+        std::fs::read(root().join("tests/data/fuzz/arrow_records/bom-bracket-line-in-chunks"))
+            .unwrap();
     fuzz_checks::arrow_records_checks(&data, true);
 }
