@@ -463,3 +463,43 @@ fn per_move_values_are_null_where_a_move_has_none() {
         assert_eq!(ints(b, "mates", 1), None);
     }
 }
+
+/// A game's `offset` is where it begins: the `[` of its first tag, else
+/// its first movetext byte (a move number, or a result alone); a line
+/// that begins with byte order marks and a tag line begins a game before
+/// its marks, and the game before it has no result there. Movetext that is
+/// no UTF-8 is read as Latin-1. The same on one thread and in chunks.
+#[test]
+fn offsets_byte_order_marks_and_latin1_movetext() {
+    let pgn = b"1. e4 *\n1-0\n[Event \"a\"]\n\n1. d4\n\n\xef\xbb\xbf[Event \"b\"]\n\n1. c4 {M\xfcnchen} 1/2\n\xef\xbb\xbf[Event \"c\"]\n\n(1. e4) 1. Nf3 *\n";
+    for threads in [1, 2] {
+        let mut options = all_columns(threads);
+        options.chunk_size = 7;
+        let b = &read_all(pgn.to_vec(), &options)[0];
+        let offsets = b
+            .column_by_name("offset")
+            .unwrap()
+            .as_primitive::<UInt64Type>();
+        assert_eq!(
+            offsets.values().to_vec(),
+            [0, 8, 12, 35, 71],
+            "threads {threads}"
+        );
+        assert_eq!(text(b, "Event", 3).as_deref(), Some("b"));
+        assert_eq!(
+            text(b, "movetext", 3).as_deref(),
+            Some("1. c4 {München} 1/2")
+        );
+        assert_eq!(strings(b, "uci", 3), ["c2c4"]);
+        // Game 3 (`[Event "a"]`) ends at the marks before `[Event "b"]`.
+        assert_eq!(
+            strings(b, "warnings", 2),
+            ["7:1: game 3: no result token: the game ends here"]
+        );
+        assert_eq!(text(b, "Event", 4).as_deref(), Some("c"));
+        assert_eq!(
+            text(b, "error", 4).as_deref(),
+            Some("12:1: game 5, \"(\": variation before any move")
+        );
+    }
+}

@@ -389,15 +389,14 @@ fn a_lone_latin1_half_point_reads_alike_in_chunks() {
 /// `StringArray::try_new` refuses bytes that are not UTF-8 (every other
 /// text column decodes them: tags with `RawTag::decode_lossy`, messages
 /// with `latin1_lossy`). `movetext convert --to parquet --columns movetext`
-/// fails the same way on `1. e4 {M\xfcnchen} e5 *`. Open: the fuzzer
-/// tolerates it (`OPEN_BUG_MOVETEXT_NOT_UTF8`).
+/// fails the same way on `1. e4 {M\xfcnchen} e5 *`. Fixed: the column
+/// reads such bytes as Latin-1, as the tags.
 #[cfg(feature = "arrow")]
 #[test]
-#[ignore = "open bug: the movetext column refuses bytes that are not UTF-8"]
 fn movetext_column_takes_text_that_is_not_utf8() {
     let data =
         std::fs::read(root().join("tests/data/fuzz/arrow_records/movetext-not-utf8")).unwrap();
-    fuzz_checks::arrow_records_checks(&data, true);
+    fuzz_checks::arrow_records(&data);
     let options = movetext::arrow::BatchOptions {
         columns: movetext::arrow::Columns::ALL,
         ..movetext::arrow::BatchOptions::default()
@@ -417,15 +416,15 @@ fn movetext_column_takes_text_that_is_not_utf8() {
 /// offsets go 3, 0. `Tracker` (src/arrow/record.rs) takes the offset from
 /// the first tag, move, null move or reader's problem (`Tracker::at`) and
 /// falls back to 0; `result_at` (which has the place) does not call it.
-/// Open: the fuzzer tolerates it (`OPEN_BUG_OFFSET_OF_GAME_WITHOUT_PLACE`).
+/// Fixed: the offset is where the reader begins the game
+/// (`Visitor::begin_game_at`).
 #[cfg(feature = "arrow")]
 #[test]
-#[ignore = "open bug: a game with only a result gets offset 0"]
 fn a_result_only_game_has_its_offset() {
     let data =
         std::fs::read(root().join("tests/data/fuzz/arrow_records/offset-of-a-result-only-game"))
             .unwrap();
-    fuzz_checks::arrow_records_checks(&data, true);
+    fuzz_checks::arrow_records(&data);
 }
 
 /// Found by the `arrow_records` fuzzer after the byte-order-mark fix of
@@ -435,15 +434,14 @@ fn a_result_only_game_has_its_offset() {
 /// has no result; one thread gives the warning `4:4: game 1: no result
 /// token: the game ends here` (at the `[` after the mark), the parallel
 /// reading `4:1: ...` (at the mark, where its chunk ends). `pgn_chunked`
-/// does not see it: its recorder does not record `no_result`. Open: the
-/// fuzzer tolerates it (`OPEN_BUG_BOM_LINES_IN_CHUNKS`).
+/// does not see it: its recorder does not record `no_result`. Fixed: the
+/// reader ends the game before the marks, where the rule puts the next.
 #[cfg(feature = "arrow")]
 #[test]
-#[ignore = "open bug: a game's missing result is placed at a BOM in chunks"]
 fn no_result_is_placed_alike_before_a_bom_tag_line() {
     let data =
         std::fs::read(root().join("tests/data/fuzz/arrow_records/no-result-place-at-bom")).unwrap();
-    fuzz_checks::arrow_records_checks(&data, true);
+    fuzz_checks::arrow_records(&data);
 }
 
 /// Found by the `arrow_records` fuzzer after the byte-order-mark fix of
@@ -453,14 +451,13 @@ fn no_result_is_placed_alike_before_a_bom_tag_line() {
 /// `\u{feff}[t` is a game start to them, not to the buffered reader. `pgn_chunked` fails on the same text (`par_read`:
 /// `UnterminatedTag` `[t` vs `BeginMovetext`). Another input of that run
 /// read `1/2` before a `\u{feff}[Event` line as the result in chunks and
-/// as a misplaced result in one reader. Open: the fuzzer tolerates it
-/// (`OPEN_BUG_BOM_LINES_IN_CHUNKS`).
+/// as a misplaced result in one reader. Fixed: such a line goes to the
+/// general code, which judges it after its marks.
 #[cfg(feature = "arrow")]
 #[test]
-#[ignore = "open bug: a BOM-and-bracket line reads differently in chunks"]
 fn a_bom_bracket_line_reads_alike_in_chunks() {
     let data =
         std::fs::read(root().join("tests/data/fuzz/arrow_records/bom-bracket-line-in-chunks"))
             .unwrap();
-    fuzz_checks::arrow_records_checks(&data, true);
+    fuzz_checks::arrow_records(&data);
 }

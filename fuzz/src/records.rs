@@ -8,9 +8,8 @@ use arrow_array::types::UInt64Type;
 use arrow_array::{Array, RecordBatch};
 use movetext::arrow::{BatchOptions, BatchReader, Column, Columns};
 use movetext::pgn::decompress::{self, Compression};
+use movetext::pgn::{self, Control, Location};
 use movetext::validate::{LanguageChoice, ValidateOptions};
-
-use super::{read_events, Event};
 
 /// The reading settings one control byte picks.
 #[derive(Copy, Clone, Debug)]
@@ -161,36 +160,23 @@ fn language_free(table: &RecordBatch) -> RecordBatch {
     table.project(&indices).expect("columns of the table")
 }
 
-/// The offsets a game's record may give: those of its tags, moves, null
-/// moves and the reader's problems (junk before `begin_game` left out), in
-/// order, and whether the first is a tag's. Which one is not pinned down
-/// without tags: a problem may be placed before the move read ahead of it
-/// (an unterminated variation, at its `(`), and a variation the validator
-/// skips hands its moves on only when the `movetext` column is read.
-fn placed_offsets(game: &[Event]) -> (Vec<u64>, bool) {
-    let mut first_tag = None;
-    let offsets = game
-        .iter()
-        .skip_while(|e| !matches!(e, Event::BeginGame(_)))
-        .filter_map(|e| match e {
-            Event::Tag(_, _, at) => {
-                first_tag.get_or_insert(at.offset);
-                Some(at.offset)
-            }
-            Event::San(_, at) | Event::NullMove(_, at) | Event::Error(_, at, _) => Some(at.offset),
-            _ => None,
-        })
-        .collect::<Vec<_>>();
-    let tag_first = first_tag.is_some() && first_tag == offsets.first().copied();
-    (offsets, tag_first)
+/// Where the PGN reader begins each game of `text` (`Visitor::begin_game_at`).
+fn game_starts(text: &[u8]) -> Vec<u64> {
+    struct Starts(Vec<u64>);
+    impl pgn::Visitor for Starts {
+        type Output = ();
+        fn begin_game_at(&mut self, _game: u64, at: Location) -> Control {
+            self.0.push(at.offset);
+            Control::Continue
+        }
+        fn end_game(&mut self) {}
+    }
+    let mut v = Starts(Vec::new());
+    pgn::Reader::from_slice(text)
+        .read_all(&mut v, |()| {})
+        .expect("reading from memory");
+    v.0
 }
-
-/// Open bug (reported, `tests/data/fuzz/arrow_records/offset-of-a-result-only-game`):
-/// a game with no tag, move, null move or problem of the reader (only a
-/// result, maybe comments or move numbers: `1-0` alone after another game)
-/// gets `offset` 0, not where it stands. While true, the fuzzer leaves such
-/// games out of the check that offsets increase.
-pub const OPEN_BUG_OFFSET_OF_GAME_WITHOUT_PLACE: bool = true;
 
 /// Whether `error` begins `LINE:COLUMN: game GAME` then `,` or `:`, LINE
 /// and COLUMN decimal numbers, LINE at least 1.
@@ -212,34 +198,6 @@ fn error_prefix_ok(error: &str, game: u64) -> bool {
         && (rest.starts_with(", ") || rest.starts_with(": "))
 }
 
-/// Open bug (reported, `tests/data/fuzz/arrow_records/movetext-not-utf8`):
-/// the opt-in `movetext` column holds the game's tokens and comments as
-/// written, bytes that are not UTF-8 (Latin-1 `½`, `ü`) included, and
-/// `StringArray::try_new` then refuses the batch: the stream ends with
-/// `Invalid argument error: Encountered non UTF-8 data`. While true, the
-/// fuzzer reads input that is not UTF-8 again without that column when a
-/// reading ends with that error.
-pub const OPEN_BUG_MOVETEXT_NOT_UTF8: bool = true;
-
-/// Whether a reading ended with the error of [`OPEN_BUG_MOVETEXT_NOT_UTF8`].
-fn movetext_not_utf8(run: &Run) -> bool {
-    run.error
-        .as_deref()
-        .is_some_and(|e| e.contains("Encountered non UTF-8 data"))
-}
-
-/// Open bugs (reported, `tests/data/fuzz/arrow_records/no-result-place-at-bom`
-/// and `bom-bracket-line-in-chunks`), left after the byte-order-mark fix of
-/// the tag-line rule: a line that begins with a UTF-8 byte order mark and
-/// `[` is read one way by one reader and another by a chunked reading (the
-/// place of a missing result: at the `[` or at the mark; `[t` a hard game
-/// start or a broken tag; a `1/2` before such a line a result or a
-/// misplaced one; `Reader::from_slice` and the buffered reader disagree
-/// too). While true, the fuzzer does not compare one thread with several,
-/// nor their games' count with the slice reader's, when the text holds a
-/// byte order mark.
-pub const OPEN_BUG_BOM_LINES_IN_CHUNKS: bool = true;
-
 /// Target `arrow_records`: `arrow::BatchReader::from_bytes` with every
 /// column, read on one thread (the sequential path) and on 2 or 3 threads
 /// in chunks of 1 to 256 bytes (the parallel path), the batches of each
@@ -258,16 +216,10 @@ pub const OPEN_BUG_BOM_LINES_IN_CHUNKS: bool = true;
 /// that do not depend on the language: then the parallel readings on 2 and
 /// 3 threads are compared whole); the rows are the games the PGN reader
 /// finds in the (decompressed) text, `game` numbered 1, 2, 3..., `offset`
-/// that of each game's first tag (without tags, that of one of its moves
-/// or problems), strictly increasing; every `error` is `LINE:COLUMN: game
-/// N...` with the row's game number.
+/// where the reader begins each game (`Visitor::begin_game_at`), strictly
+/// increasing; every `error` is `LINE:COLUMN: game N...` with the row's
+/// game number.
 pub fn arrow_records(data: &[u8]) {
-    arrow_records_checks(data, false);
-}
-
-/// [`arrow_records`]; unless `strict`, the open bugs whose `OPEN_BUG_*`
-/// constant is true are tolerated.
-pub fn arrow_records_checks(data: &[u8], strict: bool) {
     let Some((&control, pgn)) = data.split_first() else {
         return;
     };
@@ -279,19 +231,10 @@ pub fn arrow_records_checks(data: &[u8], strict: bool) {
     let decoded = decompress::open(pgn).and_then(|mut r| r.read_to_end(&mut text));
     assert!(compressed || decoded.is_ok(), "text read from memory");
 
-    let mut columns = Columns::ALL;
+    let columns = Columns::ALL;
     let what = format!("{settings:?}");
-    let mut sequential = read(pgn, &settings.options(1, columns), "one thread");
-    let mut parallel = read(pgn, &settings.options(settings.threads, columns), &what);
-    if !strict
-        && OPEN_BUG_MOVETEXT_NOT_UTF8
-        && std::str::from_utf8(&text).is_err()
-        && (movetext_not_utf8(&sequential) || movetext_not_utf8(&parallel))
-    {
-        columns = columns.without(Column::Movetext);
-        sequential = read(pgn, &settings.options(1, columns), "one thread");
-        parallel = read(pgn, &settings.options(settings.threads, columns), &what);
-    }
+    let sequential = read(pgn, &settings.options(1, columns), "one thread");
+    let parallel = read(pgn, &settings.options(settings.threads, columns), &what);
     if compressed && (sequential.error.is_some() || parallel.error.is_some()) {
         return;
     }
@@ -303,16 +246,12 @@ pub fn arrow_records_checks(data: &[u8], strict: bool) {
 
     let table = concat(columns, &sequential.batches);
     let par = concat(columns, &parallel.batches);
-    let bom_tolerated =
-        !strict && OPEN_BUG_BOM_LINES_IN_CHUNKS && text.windows(3).any(|w| w == b"\xef\xbb\xbf");
     if settings.auto {
-        if !bom_tolerated {
-            assert_same_table(
-                &language_free(&par),
-                &language_free(&table),
-                &format!("{what} vs one thread"),
-            );
-        }
+        assert_same_table(
+            &language_free(&par),
+            &language_free(&table),
+            &format!("{what} vs one thread"),
+        );
         let other = 5 - settings.threads;
         let again = read(
             pgn,
@@ -325,18 +264,15 @@ pub fn arrow_records_checks(data: &[u8], strict: bool) {
             &par,
             &format!("{other} threads vs {what}"),
         );
-    } else if !bom_tolerated {
+    } else {
         assert_same_table(&par, &table, &format!("{what} vs one thread"));
     }
 
     // The rows against the PGN reader's games in the text.
-    let games = read_events(&text);
-    if bom_tolerated && table.num_rows() != games.len() {
-        return;
-    }
+    let starts = game_starts(&text);
     assert_eq!(
         table.num_rows(),
-        games.len(),
+        starts.len(),
         "rows vs the PGN reader's games"
     );
     let column = |c: Column| table.column_by_name(c.name()).expect("a column");
@@ -348,29 +284,18 @@ pub fn arrow_records_checks(data: &[u8], strict: bool) {
     let errors = errors.as_string::<i32>();
     assert_eq!(numbers.null_count() + offsets.null_count(), 0);
     let mut last: Option<u64> = None;
-    for (i, game) in games.iter().enumerate() {
+    for (i, &start) in starts.iter().enumerate() {
         let number = i as u64 + 1;
         assert_eq!(numbers.value(i), number, "game column, row {i}");
         let offset = offsets.value(i);
-        let (placed, tag_first) = placed_offsets(game);
-        if tag_first {
-            assert_eq!(offset, placed[0], "offset of game {number}: its first tag");
-        } else if !placed.is_empty() {
+        assert_eq!(offset, start, "offset of game {number}: where it begins");
+        if let Some(before) = last {
             assert!(
-                placed.contains(&offset),
-                "offset of game {number}: {offset}, none of {placed:?}"
+                offset > before,
+                "offset of game {number}: {offset} after {before}"
             );
         }
-        let unplaced = placed.is_empty() && !strict && OPEN_BUG_OFFSET_OF_GAME_WITHOUT_PLACE;
-        if !unplaced {
-            if let Some(before) = last {
-                assert!(
-                    offset > before,
-                    "offset of game {number}: {offset} after {before}"
-                );
-            }
-            last = Some(offset);
-        }
+        last = Some(offset);
         if errors.is_valid(i) {
             let error = errors.value(i);
             assert!(

@@ -15,8 +15,9 @@ pub enum Column {
     /// `game` (uint64): the game's 1-based number in its input.
     Game,
     /// `offset` (uint64): the byte offset of the game in its input
-    /// (decompressed): its first tag, or its first move or problem when
-    /// it has no tags.
+    /// (decompressed): where it begins, the `[` of its first tag, or the
+    /// first byte of its movetext (a move number, a move, a comment...)
+    /// when it has no tags.
     Offset,
     /// `Event` (string).
     Event,
@@ -55,7 +56,8 @@ pub enum Column {
     /// `movetext` (string): the game's movetext re-assembled from its
     /// tokens as written (move numbers, moves, glyphs, comments, NAGs,
     /// variations, result), one space between tokens, `;` comments as
-    /// `{}`: lichess's own movetext comes out byte for byte. Opt-in.
+    /// `{}`: lichess's own movetext comes out byte for byte; bytes that are
+    /// no UTF-8 are read as Latin-1, as in the tags. Opt-in.
     Movetext,
     /// `tags` (map of string to string): every other tag, in input order,
     /// and a tag of a typed column whose value does not parse (a `WhiteElo`

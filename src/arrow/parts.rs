@@ -140,6 +140,9 @@ impl Visitor for PartVisitor {
     fn begin_game(&mut self, game: u64) -> Control {
         self.tracker.begin_game(game)
     }
+    fn begin_game_at(&mut self, game: u64, at: Location) -> Control {
+        self.tracker.begin_game_at(game, at)
+    }
     fn tag(&mut self, name: &[u8], value: RawTag<'_>, at: Location) -> Control {
         self.tracker.tag(name, value, at)
     }

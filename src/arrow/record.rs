@@ -624,7 +624,8 @@ impl GameVisitor for Recorder {
 /// up is still read to its end (the validator sees no more of it).
 pub(crate) struct Tracker {
     v: Validator<Recorder>,
-    offset: Option<u64>,
+    /// Where the game begins.
+    offset: u64,
     movetext: Option<Vec<u8>>,
     /// A space goes before the next token.
     space: bool,
@@ -638,18 +639,11 @@ impl Tracker {
     pub fn new(wanted: Wanted, options: ValidateOptions, pool: Pool) -> Tracker {
         Tracker {
             v: Validator::new(Recorder::new(wanted, pool), options),
-            offset: None,
+            offset: 0,
             movetext: wanted.movetext.then(Vec::new),
             space: false,
             skipping: false,
             skipped_depth: 0,
-        }
-    }
-
-    #[inline]
-    fn at(&mut self, at: Location) {
-        if self.offset.is_none() {
-            self.offset = Some(at.offset);
         }
     }
 
@@ -686,7 +680,11 @@ impl pgn::Visitor for Tracker {
     type Output = GameRecord;
 
     fn begin_game(&mut self, game: u64) -> Control {
-        self.offset = None;
+        self.begin_game_at(game, Location::default())
+    }
+
+    fn begin_game_at(&mut self, game: u64, at: Location) -> Control {
+        self.offset = at.offset;
         if let Some(m) = &mut self.movetext {
             m.clear();
         }
@@ -699,7 +697,6 @@ impl pgn::Visitor for Tracker {
 
     #[inline]
     fn tag(&mut self, name: &[u8], value: RawTag<'_>, at: Location) -> Control {
-        self.at(at);
         if !self.live() {
             return Control::Continue;
         }
@@ -729,7 +726,6 @@ impl pgn::Visitor for Tracker {
 
     #[inline]
     fn san(&mut self, san: &[u8], at: Location) -> Control {
-        self.at(at);
         self.token(san);
         if !self.live() {
             return Control::Continue;
@@ -739,7 +735,6 @@ impl pgn::Visitor for Tracker {
     }
 
     fn null_move(&mut self, token: &[u8], at: Location) -> Control {
-        self.at(at);
         self.token(token);
         if !self.live() {
             return Control::Continue;
@@ -856,7 +851,6 @@ impl pgn::Visitor for Tracker {
     }
 
     fn error(&mut self, error: &PgnError<'_>) -> Control {
-        self.at(error.at);
         // Problems in a skipped rest still count (the validator reports
         // them as it does when the reader skips).
         let c = self.v.error(error);
@@ -865,9 +859,11 @@ impl pgn::Visitor for Tracker {
 
     fn end_game(&mut self) -> GameRecord {
         let mut r = self.v.end_game();
-        r.offset = self.offset.unwrap_or(0);
+        r.offset = self.offset;
         if let Some(m) = &self.movetext {
-            let s = r.push_text(m);
+            // As written, read as text as the tags are: UTF-8 where it is,
+            // Latin-1 elsewhere (`{M\xfcnchen}` in an old file).
+            let s = r.push_text(pgn::latin1_lossy(m).as_bytes());
             r.movetext = Some(s);
         }
         r

@@ -324,6 +324,13 @@ pub trait Visitor {
     fn begin_game(&mut self, _game: u64) -> Control {
         Control::Continue
     }
+    /// A game begins at `at`, its first byte: the `[` of its first tag, or
+    /// the first byte of its movetext (a move number, a move, a comment,
+    /// a result). The reader calls this; by default it is
+    /// [`Visitor::begin_game`].
+    fn begin_game_at(&mut self, game: u64, _at: Location) -> Control {
+        self.begin_game(game)
+    }
     /// A tag pair `[name "value"]`; the value still has its escapes. `at`
     /// is its `[` (for error messages: a bad `FEN` tag is reported there).
     fn tag(&mut self, _name: &[u8], _value: RawTag<'_>, _at: Location) -> Control {

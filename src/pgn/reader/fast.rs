@@ -120,12 +120,19 @@ impl<I: Input> Reader<I> {
                         }
                     }
                     // A byte order mark at a line's start (files joined with
-                    // `cat`): skipped, the line still at its start.
+                    // `cat`): skipped, the line still at its start; marks
+                    // before a `[` are left to the general loop, which ends
+                    // the game before them.
                     _ if b == 0xef && was_line_start && w[i..j].starts_with(BOM) => {
-                        while w[i..j].starts_with(BOM) {
-                            i += BOM.len();
+                        let mut k = i;
+                        while w[k..j].starts_with(BOM) {
+                            k += BOM.len();
                         }
                         line_start = true;
+                        if k == j && w.get(j) == Some(&b'[') {
+                            break;
+                        }
+                        i = k;
                         continue;
                     }
                     _ => {}

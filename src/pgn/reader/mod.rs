@@ -18,7 +18,8 @@
 //!   `1-0 0-1 1/2-1/2 ½-½ * 0,5-0,5 ½-0 0-½` and their en-dash / minus-sign
 //!   forms are always results. `0-0`, `+/-`, `-/+` and `-/-` are results only
 //!   when they terminate the game: at depth 0 and followed (after
-//!   whitespace) by the end of the input or a `[` in the first column;
+//!   whitespace) by the end of the input or a `[` in the first column
+//!   (after byte order marks, if any);
 //!   otherwise `0-0` is a move token (castling), `+/-` and `-/+` are NAGs $16
 //!   and $17, and `-/-` is an error.
 //! - Null moves `--`, `Z0`, `0000` go to [`Visitor::null_move`]; other digit
@@ -343,7 +344,8 @@ impl<I: Input> Reader<I> {
         };
         self.st.games += 1;
         let mut g = Game::default();
-        g.apply(v.begin_game(self.st.games));
+        let at = self.st.loc(self.input.offset());
+        g.apply(v.begin_game_at(self.st.games, at));
         let movetext = match start {
             Start::Tags => self.tags(v, &mut g)?,
             Start::Movetext => true,
@@ -468,6 +470,21 @@ impl<I: Input> Reader<I> {
     }
 
     /// Whether the window starts with a UTF-8 byte order mark.
+    /// The byte order marks at the window's start: their length in bytes,
+    /// and the byte after them (None at the end of input, or past what the
+    /// buffer holds).
+    fn marks(&mut self) -> io::Result<(usize, Option<u8>)> {
+        let mut n = 0;
+        loop {
+            self.ensure(n + BOM.len() + 1)?;
+            let w = self.input.window();
+            if !w[n..].starts_with(BOM) {
+                return Ok((n, w.get(n).copied()));
+            }
+            n += BOM.len();
+        }
+    }
+
     fn at_bom(&mut self) -> io::Result<bool> {
         self.ensure(BOM.len())?;
         Ok(self.input.window().starts_with(BOM))
@@ -690,7 +707,7 @@ impl<I: Input> Reader<I> {
                     let next = w.get(p + blank).copied();
                     if blank > 0
                         && next.is_some_and(|c| {
-                            !matches!(c, b'[' | b'%' | b'\n' | b'\r' | b' ' | b'\t')
+                            !matches!(c, b'[' | b'%' | b'\n' | b'\r' | b' ' | b'\t' | 0xef)
                         })
                     {
                         let p = p + blank;
@@ -718,14 +735,6 @@ impl<I: Input> Reader<I> {
                     continue;
                 }
             }
-            // A line that begins with byte order marks (files joined with
-            // `cat`) is judged after them, as the hard-game-start rule
-            // judges it.
-            if at_line_start && self.at_bom()? {
-                while self.at_bom()? {
-                    self.consume_plain(BOM.len());
-                }
-            }
             // A line whose first byte after its blanks is in the window and
             // begins no tag, `%` line or blank line: the movetext begins,
             // as below, without searching for the end of this line (the
@@ -734,7 +743,8 @@ impl<I: Input> Reader<I> {
                 let w = self.input.window();
                 if let Some(t) = w.iter().position(|&b| b != b' ' && b != b'\t') {
                     let b = w[t];
-                    let tags_or_blank = matches!(b, b'[' | b'\n' | b'\r') || (t == 0 && b == b'%');
+                    let tags_or_blank =
+                        matches!(b, b'[' | b'\n' | b'\r') || (t == 0 && matches!(b, b'%' | 0xef));
                     if !tags_or_blank {
                         self.consume_plain(t);
                         self.st.line_start = t == 0;
@@ -763,6 +773,21 @@ impl<I: Input> Reader<I> {
             };
             let w = self.input.window();
             let line = &w[..len];
+            // Byte order marks that begin a line (files joined with `cat`):
+            // the line is judged after them, as the hard-game-start rule
+            // judges it; a game that begins there begins before them.
+            if at_line_start && line.starts_with(BOM) {
+                if !prev_tag && !first && is_marked_tag_line(line) {
+                    self.st.line_start = true;
+                    return Ok(false);
+                }
+                let mut marks = 0;
+                while line[marks..].starts_with(BOM) {
+                    marks += BOM.len();
+                }
+                self.consume_plain(marks);
+                continue;
+            }
             let t = line.iter().position(|&b| b != b' ' && b != b'\t');
             match t {
                 None => {
@@ -945,12 +970,17 @@ impl<I: Input> Reader<I> {
                     self.st.line_start = true;
                     true
                 }
-                // A byte order mark at a line's start (files joined with
-                // `cat`): skipped, the line still at its start.
+                // Byte order marks at a line's start (files joined with
+                // `cat`): skipped, the line still at its start; when a `[`
+                // follows them, the game ends before them (where the
+                // hard-game-start rule puts the next one).
                 0xef if line_start && self.at_bom()? => {
-                    self.consume_plain(BOM.len());
+                    let (marks, next) = self.marks()?;
                     self.st.line_start = true;
-                    false
+                    if next != Some(b'[') {
+                        self.consume_plain(marks);
+                    }
+                    next == Some(b'[')
                 }
                 b'[' => {
                     // A stray `[...]` inside movetext: garbage up to `]` on its line.
@@ -1183,7 +1213,10 @@ impl<I: Input> Reader<I> {
         self.consume_plain(len);
         let terminating = match self.skip_ws()? {
             None => true,
-            Some(b) => b == b'[' && self.st.line_start,
+            Some(b'[') => self.st.line_start,
+            // Byte order marks, then a `[` (files joined with `cat`).
+            Some(0xef) if self.st.line_start => self.marks()?.1 == Some(b'['),
+            Some(_) => false,
         };
         if terminating {
             if !g.silent() {
