@@ -20,13 +20,18 @@ pub(crate) struct Commands {
 
 /// Reads the `[%clk h:mm:ss]` and `[%eval x]` commands of a comment.
 pub(crate) fn commands(comment: &[u8]) -> Commands {
+    read_commands(comment, true)
+}
+
+/// [`commands`]; `fast`: the clock as lichess writes it (`[%clk 0:03:00]`,
+/// most commands) is read in one step, any other form by the general
+/// code (without `fast`, every command: the fast path's test oracle).
+fn read_commands(comment: &[u8], fast: bool) -> Commands {
     let mut found = Commands::default();
     let mut rest = comment;
     while let Some(i) = command_start(rest) {
         rest = &rest[i + 2..];
-        // The clock as lichess writes it (`[%clk 0:03:00]`, most
-        // commands), read in one step; any other form as below.
-        if let Some((secs, end)) = plain_clock(rest) {
+        if let Some((secs, end)) = plain_clock(rest).filter(|_| fast) {
             found.clock = found.clock.or(Some(secs));
             rest = &rest[end..];
             continue;
@@ -252,29 +257,6 @@ mod tests {
         assert_eq!(commands(b"[%eval 99999999999.0]").eval, None);
     }
 
-    /// [`commands`] without its fast paths: its test oracle.
-    fn commands_oracle(comment: &[u8]) -> Commands {
-        let mut found = Commands::default();
-        let mut rest = comment;
-        while let Some(i) = memchr::memmem::find(rest, b"[%") {
-            rest = &rest[i + 2..];
-            let end = memchr::memchr(b']', rest).unwrap_or(rest.len());
-            let command = &rest[..end];
-            let name_end = command
-                .iter()
-                .position(|b| b.is_ascii_whitespace())
-                .unwrap_or(command.len());
-            let arg = command[name_end..].trim_ascii();
-            match &command[..name_end] {
-                b"clk" if found.clock.is_none() => found.clock = clock(arg),
-                b"eval" if found.eval.is_none() => found.eval = eval(arg),
-                _ => {}
-            }
-            rest = &rest[end..];
-        }
-        found
-    }
-
     /// The fast paths give what the general code gives, on comments made
     /// of the pieces of clock and eval commands in pseudo-random order.
     #[test]
@@ -308,7 +290,7 @@ mod tests {
         for c in crate::pgn::scan::line_soups(&PARTS) {
             assert_eq!(
                 commands(&c),
-                commands_oracle(&c),
+                read_commands(&c, false),
                 "{:?}",
                 String::from_utf8_lossy(&c)
             );
