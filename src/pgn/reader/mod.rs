@@ -469,7 +469,6 @@ impl<I: Input> Reader<I> {
         Ok(line_end(w).unwrap_or(n))
     }
 
-    /// Whether the window starts with a UTF-8 byte order mark.
     /// The byte order marks at the window's start: their length in bytes,
     /// and the byte after them (None at the end of input, or past what the
     /// buffer holds).
@@ -485,6 +484,7 @@ impl<I: Input> Reader<I> {
         }
     }
 
+    /// Whether the window starts with a UTF-8 byte order mark.
     fn at_bom(&mut self) -> io::Result<bool> {
         self.ensure(BOM.len())?;
         Ok(self.input.window().starts_with(BOM))
