@@ -450,7 +450,7 @@ pub(crate) const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// `line` without the byte order marks it begins with.
 #[inline]
-fn strip_boms(mut line: &[u8]) -> &[u8] {
+pub(crate) fn strip_boms(mut line: &[u8]) -> &[u8] {
     while let Some(rest) = line.strip_prefix(BOM) {
         line = rest;
     }
@@ -501,7 +501,7 @@ fn marked_line_start(data: &[u8], mut from: usize, until: usize) -> Option<usize
 }
 
 /// Start of the line before the one starting at `at` (`at` > 0 is a line start).
-fn previous_line(data: &[u8], at: usize) -> &[u8] {
+pub(crate) fn previous_line(data: &[u8], at: usize) -> &[u8] {
     let mut end = at - 1;
     if data[end] == b'\n' && end > 0 && data[end - 1] == b'\r' {
         end -= 1;

@@ -66,7 +66,8 @@ use crossbeam_channel::{Receiver, Sender};
 use super::buffer::{read_full, BufferedInput, ChunkInput, Origin, DEFAULT_CAPACITY};
 use super::reader::Reader;
 use super::scan::{
-    first_hard_start, is_marked_tag_line, is_tag_line, last_hard_start, line_ends_and_sections, BOM,
+    first_hard_start, is_marked_tag_line, is_tag_line, last_hard_start, line_ends_and_sections,
+    previous_line, BOM,
 };
 use super::visitor::{Control, Visitor};
 
@@ -1122,20 +1123,18 @@ fn scan_chunk(data: &[u8]) -> (u64, u64) {
 /// byte order marks: only a line whose last byte but blanks is `]` is
 /// looked at.
 fn after_marked_tag_line(data: &[u8], p: usize) -> bool {
-    let Some(mut end) = p.checked_sub(1) else {
+    if p == 0 {
         return false;
-    };
-    if data[end] == b'\n' && end > 0 && data[end - 1] == b'\r' {
-        end -= 1;
     }
+    let end = p - 1 - usize::from(data[..p].ends_with(b"\r\n"));
     let last = data[..end]
         .iter()
         .rposition(|&b| !matches!(b, b' ' | b'\t'));
     if last.is_none_or(|i| data[i] != b']') {
         return false;
     }
-    let start = memchr::memrchr2(b'\n', b'\r', &data[..end]).map_or(0, |i| i + 1);
-    data[start..].starts_with(BOM) && is_marked_tag_line(&data[start..end])
+    let line = previous_line(data, p);
+    line.starts_with(BOM) && is_marked_tag_line(line)
 }
 
 /// The predicted number of games of a chunk (see [`scan_chunk`]).

@@ -42,8 +42,8 @@ use std::io::{self, Read};
 
 use super::buffer::{BufferedInput, Input, SliceInput, DEFAULT_CAPACITY};
 use super::scan::{
-    is_marked_tag_line, is_space, is_tag_line, line_end, simple_tag_line, token_end, BOM,
-    MAX_TAG_LINE,
+    is_marked_tag_line, is_space, is_tag_line, line_end, simple_tag_line, strip_boms, token_end,
+    BOM, MAX_TAG_LINE,
 };
 use super::visitor::{Control, ErrorKind, GameResult, Location, Nag, PgnError, RawTag, Visitor};
 use tokens::{
@@ -781,10 +781,7 @@ impl<I: Input> Reader<I> {
                     self.st.line_start = true;
                     return Ok(false);
                 }
-                let mut marks = 0;
-                while line[marks..].starts_with(BOM) {
-                    marks += BOM.len();
-                }
+                let marks = line.len() - strip_boms(line).len();
                 self.consume_plain(marks);
                 continue;
             }
