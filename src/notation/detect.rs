@@ -201,7 +201,7 @@ impl LanguageMemory {
             let same = candidates
                 .iter()
                 .take_while(|&l| l != lang)
-                .find(|&l| l.same_letters(lang));
+                .find(|&l| l.letter_group() == lang.letter_group());
             readings[lang as usize] = Some(match same {
                 Some(l) => readings[l as usize].unwrap_or_else(|| read(lang)),
                 None => read(lang),

@@ -223,6 +223,43 @@ impl Language {
             && a.extra.iter().zip(b.extra).all(|(x, y)| x == y)
     }
 
+    /// The first bytes of this language's letters and extra letters, a
+    /// set of 256 bits.
+    fn first_bytes(self) -> &'static [u64; 4] {
+        static FIRST: std::sync::OnceLock<[[u64; 4]; Language::ALL.len()]> =
+            std::sync::OnceLock::new();
+        let first = FIRST.get_or_init(|| {
+            Language::ALL.map(|l| {
+                let d = l.data();
+                let mut set = [0u64; 4];
+                for s in d.letters.iter().chain(d.extra.iter().map(|(s, _)| s)) {
+                    if let Some(&b) = s.as_bytes().first() {
+                        set[usize::from(b) / 64] |= 1 << (b % 64);
+                    }
+                }
+                set
+            })
+        });
+        &first[self as usize]
+    }
+
+    /// The first language of [`Language::ALL`] with the same letters as
+    /// this one ([`Language::same_letters`]): the languages of one group
+    /// read every move alike.
+    pub(crate) fn letter_group(self) -> Language {
+        static GROUPS: std::sync::OnceLock<[Language; Language::ALL.len()]> =
+            std::sync::OnceLock::new();
+        let groups = GROUPS.get_or_init(|| {
+            Language::ALL.map(|l| {
+                Language::ALL
+                    .into_iter()
+                    .find(|&first| first.same_letters(l))
+                    .unwrap_or(l)
+            })
+        });
+        groups[self as usize]
+    }
+
     /// The ISO 639-1 code, lower case (`ru-latn` for Russian in Latin
     /// letters, with its BCP 47 script tag).
     pub fn code(self) -> &'static str {
@@ -292,6 +329,12 @@ impl Language {
     /// Reads a letter of this language only (no figurine): the longest of
     /// its letters and extra letters that starts `bytes`.
     fn read_letter(self, bytes: &[u8]) -> Option<(Role, usize)> {
+        // A pawn's move (`e4`, `exd5`) begins with no letter of any
+        // language but Dutch: turned away on its first byte.
+        let first = usize::from(*bytes.first()?);
+        if self.first_bytes()[first / 64] & (1 << (first % 64)) == 0 {
+            return None;
+        }
         let d = self.data();
         let mut best: Option<(Role, usize)> = None;
         let letters = d

@@ -62,6 +62,19 @@ const GLYPHS: &[(&str, u8)] = &[
     ("N", 146),
 ];
 
+/// Whether a byte ends some glyph of [`GLYPHS`] (or a `!`/`?` mark): a
+/// token ending in any other byte has no glyph glued on.
+const GLYPH_LAST_BYTES: [bool; 256] = {
+    let mut ends = [false; 256];
+    let mut i = 0;
+    while i < GLYPHS.len() {
+        let g = GLYPHS[i].0.as_bytes();
+        ends[g[g.len() - 1] as usize] = true;
+        i += 1;
+    }
+    ends
+};
+
 impl Nag {
     /// Good move, `!`.
     pub const GOOD_MOVE: Nag = Nag(1);
@@ -165,7 +178,9 @@ impl Nag {
     /// assert_eq!(Nag::split_glued(b"Qh5+"), None);
     /// ```
     pub fn split_glued(tok: &[u8]) -> Option<(usize, Nag)> {
-        if Nag::from_ascii(tok).is_ok() {
+        // Most moves end in a square's rank: no glyph ends that way.
+        let &last = tok.last()?;
+        if !GLYPH_LAST_BYTES[usize::from(last)] || Nag::from_ascii(tok).is_ok() {
             return None;
         }
         // `!`/`?` runs of one or two marks.

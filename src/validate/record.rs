@@ -12,6 +12,10 @@ use crate::pgn::{GameResult, Location, Nag, RawTag};
 use crate::position::Position;
 use crate::Move;
 
+/// A recorded mainline move: where it stands and its token's span in the
+/// recording (`None`: a null move).
+pub(super) type MainlineMove = (Location, Option<(usize, usize)>);
+
 /// A recorded event (language detection reads the game whole first).
 #[derive(Copy, Clone, Debug)]
 pub(super) enum Rec {
@@ -81,9 +85,9 @@ impl<V: GameVisitor> Validator<V> {
     fn reading(&self, start: &Position, lang: Language) -> Reading {
         let mut pos = *start;
         let mut r = Reading::new();
-        for (_, token) in self.mainline() {
+        for &(_, token) in &self.line {
             let m = match token {
-                Some(token) => self.play_recorded(&mut pos, token, lang),
+                Some((a, b)) => self.play_recorded(&mut pos, &self.arena[a..b], lang),
                 None => pos.play_null().then_some(Move::NULL),
             };
             match m {
@@ -94,25 +98,26 @@ impl<V: GameVisitor> Validator<V> {
         r.finish(true)
     }
 
-    /// The recorded mainline moves (suffix words with a glyph left out):
-    /// the token (None for a null move) and where it stands.
-    fn mainline(&self) -> impl Iterator<Item = (Location, Option<&[u8]>)> + '_ {
+    /// Lists the recorded mainline moves in `line` (suffix words with a
+    /// glyph left out), once: every language's reading goes over them.
+    fn list_mainline(&mut self) {
+        let mut line = core::mem::take(&mut self.line);
+        line.clear();
         let mut depth = 0usize;
-        self.recs.iter().filter_map(move |rec| {
+        for rec in &self.recs {
             match *rec {
                 Rec::BeginVariation(_) => depth += 1,
                 Rec::EndVariation => depth = depth.saturating_sub(1),
-                Rec::Move(a, b, at) if depth == 0 => {
-                    let token = &self.arena[a..b];
-                    if word_with_glyph(token).is_none() {
-                        return Some((at, Some(token)));
-                    }
+                Rec::Move(a, b, at)
+                    if depth == 0 && word_with_glyph(&self.arena[a..b]).is_none() =>
+                {
+                    line.push((at, Some((a, b))));
                 }
-                Rec::Null(_, _, at) if depth == 0 => return Some((at, None)),
+                Rec::Null(_, _, at) if depth == 0 => line.push((at, None)),
                 _ => {}
             }
-            None
-        })
+        }
+        self.line = line;
     }
 
     /// The move `token` reads to in `lang`, played on `pos`.
@@ -129,7 +134,8 @@ impl<V: GameVisitor> Validator<V> {
     fn ambiguity(&self, start: &Position, read: Language, other: Language) -> GameError {
         let kind = GameErrorKind::AmbiguousLanguage { read, other };
         let (mut a, mut b) = (*start, *start);
-        for (at, token) in self.mainline() {
+        for &(at, token) in &self.line {
+            let token = token.map(|(x, y)| &self.arena[x..y]);
             let before = a;
             let (ma, mb) = match token {
                 Some(token) => (
@@ -155,6 +161,7 @@ impl<V: GameVisitor> Validator<V> {
     /// the game in it; the recording stops for the rest of the game.
     pub(super) fn decide(&mut self) {
         let start = self.detection_start();
+        self.list_mainline();
         let first_move_at = self
             .recs
             .iter()

@@ -1,7 +1,7 @@
 //! The [`Validator`]: a [`pgn::Visitor`] that plays every move.
 
 use super::play::{play_printed, play_token_general, word_with_glyph};
-use super::record::Rec;
+use super::record::{MainlineMove, Rec};
 use super::{
     GameError, GameErrorKind, GameSummary, GameVisitor, LanguageChoice, ValidateOptions,
     MAX_VARIATION_DEPTH,
@@ -85,6 +85,9 @@ pub struct Validator<V> {
     pub(super) recording: bool,
     pub(super) arena: Vec<u8>,
     pub(super) recs: Vec<Rec>,
+    /// The recorded mainline moves, listed once per decision (see
+    /// [`Validator::list_mainline`]).
+    pub(super) line: Vec<MainlineMove>,
     /// What the earlier games said of the input's language.
     pub(super) memory: LanguageMemory,
 }
@@ -137,6 +140,7 @@ impl<V: GameVisitor> Validator<V> {
             recording: options.language.detects(),
             arena: Vec::new(),
             recs: Vec::new(),
+            line: Vec::new(),
             memory: LanguageMemory::default(),
         }
     }
