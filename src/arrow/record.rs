@@ -338,10 +338,10 @@ pub(crate) struct Recorder {
     depth: u32,
     /// Mainline moves recorded.
     plies: usize,
-    /// The last mainline move and the position before it, whose position
-    /// after is not yet recorded (polyglot, FEN, opening).
-    pending: Option<(Position, Move)>,
-    classifier: Classifier,
+    /// The last mainline move (its Polyglot key needs it).
+    last: Move,
+    /// With the opening columns only (the table is built on first use).
+    classifier: Option<Classifier>,
     /// Warnings that came before the game began (junk before it).
     early: Vec<String>,
 }
@@ -356,18 +356,16 @@ impl Recorder {
             result_seen: false,
             depth: 0,
             plies: 0,
-            pending: None,
-            classifier: Classifier::new(),
+            last: Move::NULL,
+            classifier: wanted.opening.then(Classifier::new),
             early: Vec::new(),
         }
     }
 
-    /// Records what the position after the pending move gives.
+    /// Records what the position after the last mainline move gives.
     #[inline]
     fn settle(&mut self, after: &Position) {
-        let Some((_, m)) = self.pending.take() else {
-            return;
-        };
+        let m = self.last;
         if self.wanted.san && after.is_check() {
             // The `+`/`#` of the move's SAN, from the position it led to.
             let san = &mut self.record.san;
@@ -377,17 +375,15 @@ impl Recorder {
                 *end += 1;
             }
         }
-        if self.wanted.opening {
-            self.classifier.push(after);
+        if let Some(c) = &mut self.classifier {
+            c.push(after);
         }
         if self.wanted.polyglot {
             self.record.polyglot.push(polyglot::key_after(after, m));
         }
         if self.wanted.fen {
             let fen = &mut self.record.fen;
-            let mut s = String::with_capacity(90);
-            let _ = write!(s, "{after}");
-            fen.bytes.extend_from_slice(s.as_bytes());
+            let _ = std::io::Write::write_fmt(&mut fen.bytes, format_args!("{after}"));
             fen.end();
         }
     }
@@ -395,17 +391,14 @@ impl Recorder {
     /// A mainline move (or null move) played from `before`.
     #[inline]
     fn mainline(&mut self, before: &Position, m: Move) {
-        if self.wanted.after {
-            self.settle(before);
-            self.pending = Some((*before, m));
-        }
+        self.last = m;
         let r = &mut self.record;
         self.plies += 1;
         if self.wanted.moves {
             r.moves.push(m.to_u16());
         }
         if self.wanted.san {
-            // The suffix comes once the position after is known (`settle`).
+            // The suffix comes with the position after (`settle`).
             // Written on the stack, appended at once (16 bytes hold any
             // English SAN).
             let mut san = Short::<16>::default();
@@ -449,8 +442,10 @@ impl GameVisitor for Recorder {
         self.result_seen = false;
         self.depth = 0;
         self.plies = 0;
-        self.pending = None;
-        self.classifier.reset();
+        self.last = Move::NULL;
+        if let Some(c) = &mut self.classifier {
+            c.reset();
+        }
         self.record.game = game;
         for w in std::mem::take(&mut self.early) {
             let s = self.record.push_text(w.as_bytes());
@@ -512,6 +507,12 @@ impl GameVisitor for Recorder {
     fn null_move(&mut self, before: &Position, depth: u32) {
         if depth == 0 {
             self.mainline(before, Move::NULL);
+        }
+    }
+
+    fn after_move(&mut self, after: &Position, depth: u32) {
+        if depth == 0 && self.wanted.after {
+            self.settle(after);
         }
     }
 
@@ -591,15 +592,6 @@ impl GameVisitor for Recorder {
     }
 
     fn end_game(&mut self, summary: &GameSummary) -> GameRecord {
-        if let Some((before, m)) = self.pending {
-            let mut after = before;
-            if m.is_null() {
-                let _ = after.play_null();
-            } else {
-                after.play(m);
-            }
-            self.settle(&after);
-        }
         let (r, plies) = (&mut self.record, self.plies);
         // Per-move values are filled up to the last one given; the rest of
         // the game has none.
@@ -611,7 +603,7 @@ impl GameVisitor for Recorder {
             r.mates.resize(plies, ABSENT);
         }
         r.language = Some(summary.language);
-        r.opening = self.classifier.opening();
+        r.opening = self.classifier.as_ref().and_then(Classifier::opening);
         self.in_game = false;
         let fresh = self.pool.take();
         std::mem::replace(&mut self.record, fresh)

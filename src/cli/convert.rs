@@ -24,7 +24,7 @@ use movetext::notation::{Figurines, Language, MoveFormat, SanStyle};
 use movetext::openings::Classifier;
 use movetext::pgn::{latin1_lossy, GameResult, Nag, RawTag};
 use movetext::validate::{GameError, GameSummary, GameVisitor};
-use movetext::{CastlingMode, CheckStatus, Move, MoveKind, Position};
+use movetext::{CastlingMode, Move, MoveKind, Position};
 
 use super::input::{read_games, sources, Reading};
 use super::notes::{self, Notes, Place, Severity};
@@ -279,8 +279,9 @@ struct ConvertVisitor {
     /// Whether moves get their `+`/`#` from the position after them (the
     /// format writes them without): see [`ConvertVisitor::settle`].
     suffix: bool,
-    /// The last move written, without its suffix yet.
-    pending: Option<(Position, Move)>,
+    /// The move just written owes its suffix, which the position after it
+    /// (handed on next, to `after_move`) gives.
+    owed: bool,
     /// The opening of the mainline (JSON only).
     opening: Option<Classifier>,
     /// Where batch texts come from.
@@ -331,7 +332,7 @@ impl ConvertVisitor {
             limit: MAX_GAME_OUTPUT,
             line: String::new(),
             suffix,
-            pending: None,
+            owed: false,
             opening: (args.to == Target::Jsonl).then(Classifier::new),
             pool,
         }
@@ -390,26 +391,19 @@ impl ConvertVisitor {
         true
     }
 
-    /// Ends the last move written, if its suffix is pending: `+` or `#`
-    /// as the position after it says. `after` is that position when the
-    /// caller has it (the position before the next move of the same line):
-    /// then only a check costs a look (is it mate?); else the move is
-    /// played again from the position before it.
+    /// Ends the move just written with its suffix: `+` or `#` as the
+    /// position after it says (only a check costs a look: is it mate?).
     #[inline]
-    fn settle(&mut self, after: Option<&Position>) {
-        let Some((before, m)) = self.pending.take() else {
+    fn settle(&mut self, after: &Position) {
+        if !std::mem::take(&mut self.owed) {
             return;
-        };
-        let status = match after {
-            Some(a) if a.checkers().is_empty() => CheckStatus::None,
-            Some(a) if a.has_legal_moves() => CheckStatus::Check,
-            Some(_) => CheckStatus::Checkmate,
-            None => before.check_status_after(m),
-        };
-        let suffix = match status {
-            CheckStatus::None => None,
-            CheckStatus::Check => Some(b'+'),
-            CheckStatus::Checkmate => Some(b'#'),
+        }
+        let suffix = if after.checkers().is_empty() {
+            None
+        } else if after.has_legal_moves() {
+            Some(b'+')
+        } else {
+            Some(b'#')
         };
         let out = &mut self.batch.text;
         match self.target {
@@ -424,7 +418,6 @@ impl ConvertVisitor {
 
     /// The mark of a failed game in PGN, at the place it failed.
     fn mark(&mut self, e: Option<&GameError>, text: &str) {
-        self.settle(None);
         if self.target != Target::Pgn {
             return;
         }
@@ -444,7 +437,6 @@ impl ConvertVisitor {
 
     /// Ends the game's text.
     fn finish(&mut self, summary: &GameSummary, failed: bool) {
-        self.settle(None);
         let termination = if failed { "*" } else { self.termination() };
         let out = &mut self.batch.text;
         match self.target {
@@ -549,7 +541,7 @@ impl GameVisitor for ConvertVisitor {
         self.errors.clear();
         self.warnings.clear();
         self.over = false;
-        self.pending = None;
+        self.owed = false;
         self.limit = self.start + MAX_GAME_OUTPUT;
         if let Some(o) = &mut self.opening {
             o.reset();
@@ -576,7 +568,6 @@ impl GameVisitor for ConvertVisitor {
         }
         match self.target {
             Target::Pgn => {
-                self.settle(Some(before));
                 let format = &self.format;
                 let out = &mut self.batch.text;
                 self.movetext
@@ -599,7 +590,6 @@ impl GameVisitor for ConvertVisitor {
             Target::Jsonl => {
                 // The mainline's moves follow each other: `before` is the
                 // position after the last one.
-                self.settle(Some(before));
                 let out = &mut self.batch.text;
                 out.push(b'"');
                 self.format.write(before, m, out);
@@ -614,7 +604,6 @@ impl GameVisitor for ConvertVisitor {
             }
             // A space, then the move.
             _ => {
-                self.settle(Some(before));
                 let out = &mut self.batch.text;
                 if self.moves > 0 {
                     out.push(b' ');
@@ -624,7 +613,7 @@ impl GameVisitor for ConvertVisitor {
         }
         self.moves += 1;
         if self.suffix {
-            self.pending = Some((*before, m));
+            self.owed = true;
         } else if self.target == Target::Pgn {
             self.movetext.close_move(&mut self.batch.text, None);
         }
@@ -633,9 +622,6 @@ impl GameVisitor for ConvertVisitor {
     fn null_move(&mut self, before: &Position, depth: u32) {
         if self.full() {
             return;
-        }
-        if self.target == Target::Pgn || depth == 0 {
-            self.settle(Some(before));
         }
         let out = &mut self.batch.text;
         match self.target {
@@ -672,16 +658,18 @@ impl GameVisitor for ConvertVisitor {
         }
     }
 
+    fn after_move(&mut self, after: &Position, _depth: u32) {
+        self.settle(after);
+    }
+
     fn nag(&mut self, nag: Nag) {
         if self.target == Target::Pgn && !self.full() {
-            self.settle(None);
             self.movetext.nag(&mut self.batch.text, nag.0);
         }
     }
 
     fn comment(&mut self, comment: &[u8]) {
         if self.target == Target::Pgn && !self.full() {
-            self.settle(None);
             self.movetext
                 .comment(&mut self.batch.text, latin1_lossy(comment).as_bytes());
         }
@@ -689,14 +677,12 @@ impl GameVisitor for ConvertVisitor {
 
     fn begin_variation(&mut self) {
         if self.target == Target::Pgn && !self.full() {
-            self.settle(None);
             self.movetext.begin_variation();
         }
     }
 
     fn end_variation(&mut self) {
         if self.target == Target::Pgn && !self.full() {
-            self.settle(None);
             self.movetext.end_variation(&mut self.batch.text);
         }
     }

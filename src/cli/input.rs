@@ -193,6 +193,9 @@ impl<G: GameVisitor> GameVisitor for Begun<G> {
     fn null_move(&mut self, before: &Position, depth: u32) {
         self.inner.null_move(before, depth);
     }
+    fn after_move(&mut self, after: &Position, depth: u32) {
+        self.inner.after_move(after, depth);
+    }
     fn nag(&mut self, nag: Nag) {
         self.inner.nag(nag);
     }

@@ -173,6 +173,12 @@ pub trait GameVisitor {
     fn legal_move(&mut self, _before: &Position, _m: Move, _token: &[u8], _depth: u32) {}
     /// A null move played from `before`.
     fn null_move(&mut self, _before: &Position, _depth: u32) {}
+    /// The position after the move (or null move) just handed to
+    /// [`GameVisitor::legal_move`] (or [`GameVisitor::null_move`]), at the
+    /// same depth: a visitor that needs the position a move leads to (its
+    /// check mark, a key of the position) reads it here, with no copy of
+    /// its own.
+    fn after_move(&mut self, _after: &Position, _depth: u32) {}
     /// A NAG (or a glyph read as one).
     fn nag(&mut self, _nag: Nag) {}
     /// A comment's bytes.

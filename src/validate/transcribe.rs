@@ -97,6 +97,9 @@ impl<V: GameVisitor> GameVisitor for Transcribe<V> {
     fn null_move(&mut self, before: &Position, depth: u32) {
         self.inner.null_move(before, depth);
     }
+    fn after_move(&mut self, after: &Position, depth: u32) {
+        self.inner.after_move(after, depth);
+    }
     fn nag(&mut self, nag: Nag) {
         self.inner.nag(nag);
     }

@@ -247,6 +247,7 @@ impl<V: GameVisitor> Validator<V> {
         Self::count_played(&mut self.summary);
         self.has_last = false;
         self.last_move = r.mv;
+        self.inner.after_move(&self.current, 0);
         true
     }
 
@@ -347,12 +348,14 @@ impl<V: GameVisitor> Validator<V> {
         // reads as the null move (the turn is passed).
         if m.is_null() {
             self.inner.null_move(&self.last, depth);
+            self.inner.after_move(&self.current, depth);
             return Control::Continue;
         }
         if verdict == SuffixVerdict::Contradicted {
             self.wrong_marks(token, line, column, offset);
         }
         self.inner.legal_move(&self.last, m, token, depth);
+        self.inner.after_move(&self.current, depth);
         if self.stack.is_empty() {
             self.summary.moves += 1;
         } else {
@@ -598,6 +601,7 @@ impl<V: GameVisitor> Validator<V> {
             Self::count_played(summary)
         };
         if fast::play_other_in_place(&mut self.current, token, self.options.mode, seen, count) {
+            self.inner.after_move(&self.current, 0);
             self.has_last = false;
             if wrong {
                 self.wrong_marks(token, at.line, at.column, at.offset);
@@ -680,6 +684,7 @@ impl<V: GameVisitor> Validator<V> {
         }
         let depth = self.depth();
         self.inner.null_move(&self.last, depth);
+        self.inner.after_move(&self.current, depth);
         self.has_last = true;
         Control::Continue
     }

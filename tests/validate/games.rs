@@ -353,6 +353,78 @@ fn the_position_before_each_move_is_the_same_with_and_without_variations() {
     assert_eq!(moves, 21_293);
 }
 
+/// Every move (null moves too) as `depth:before-FEN:move` and the position
+/// `after_move` gave after it, as `depth:after-FEN`.
+#[derive(Default)]
+struct Afters(Vec<String>);
+
+impl GameVisitor for Afters {
+    type Output = Vec<String>;
+    fn legal_move(&mut self, before: &Position, m: Move, _token: &[u8], depth: u32) {
+        self.0.push(format!("{depth}:{before}:{}", m.to_u16()));
+    }
+    fn null_move(&mut self, before: &Position, depth: u32) {
+        self.0.push(format!("{depth}:{before}:null"));
+    }
+    fn after_move(&mut self, after: &Position, depth: u32) {
+        self.0.push(format!("{depth}:{after}"));
+    }
+    fn end_game(&mut self, _summary: &GameSummary) -> Self::Output {
+        std::mem::take(&mut self.0)
+    }
+}
+
+#[test]
+fn the_position_after_each_move_is_the_move_played() {
+    // Every move and null move is followed by its position after, at its
+    // depth: moves played in place (no variations, English), on a copy
+    // (variations read, another language, language detection), read as
+    // printed (a glued glyph, `0-0-0`, a capture without its mark).
+    let sample = include_bytes!("../../src/cli/sample.pgn");
+    let lenient = "[Event \"a\"]\n\n1. e4 d5 2. ed5 Qd5 3. Nc3 Qa5 (3... Qd8 4. d4 (4. -- Nf6)) 4. d4+/= Nf6 \
+                   5. Nf3 Bg4 6. h3 B:f3 7. Q×f3 c6 8. Bd2 e6 9. 0-0-0 Nbd7 10. Bc4 Bb4 11. -- O-O 12. Qxf6 Nxf6 *\n\n\
+                   [Event \"b\"]\n[FEN \"1n2k3/P7/8/8/8/8/5PPP/4K2R w K - 0 1\"]\n\n1. axb8Q Ke7 2. Qb4+ Kf6 3. O-O *\n\n\
+                   [Event \"c\"]\n\n1. f4 e5 2. g4 Hh4# 0-1\n";
+    let mut pairs = 0;
+    for (input, language) in [
+        (&sample[..], LanguageChoice::Fixed(Language::En)),
+        (&sample[..], LanguageChoice::Auto),
+        (lenient.as_bytes(), LanguageChoice::Fixed(Language::En)),
+        (lenient.as_bytes(), LanguageChoice::Auto),
+    ] {
+        for variations in [false, true] {
+            let options = ValidateOptions {
+                variations,
+                language,
+                ..ValidateOptions::default()
+            };
+            for game in validate_with(input, Afters::default(), options) {
+                assert_eq!(game.len() % 2, 0, "{game:?}");
+                for pair in game.chunks(2) {
+                    let mut fields = pair[0].splitn(3, ':');
+                    let depth = fields.next().unwrap();
+                    let mut after = Position::from_fen(fields.next().unwrap()).unwrap();
+                    match fields.next().unwrap() {
+                        "null" => assert!(after.play_null()),
+                        m => after.play(Move::from_u16(m.parse().unwrap())),
+                    }
+                    assert_eq!(pair[1], format!("{depth}:{after}"));
+                    pairs += 1;
+                }
+            }
+        }
+    }
+    // The sample: 21,293 mainline moves, 315 more in its variations. The
+    // lenient games: 24 plies (a null move among them), 5, and 3 in
+    // English (`Hh4#` is Polish: 4 when detected); the variations add 4
+    // (a null move among them).
+    assert_eq!(
+        pairs,
+        2 * (21_293 + 21_608) + (32 + 36) + (33 + 37),
+        "per run: sample, lenient games"
+    );
+}
+
 /// Every token as the visitor got it, variation moves marked with their
 /// depth, and the null moves.
 #[derive(Default)]
