@@ -1,0 +1,83 @@
+"""What each group of columns costs movetext.read_pgn: the wall time of
+``read_pgn(path, columns=["game"])`` (reading and checking every move, no
+column but the game's number) and, beside it, that of each group added
+alone, then the default columns. Best of --repeat runs, one thread,
+lang="en". Take figures on a quiet machine only.
+
+    pip install ./python
+    python python/bench/read_pgn_columns.py [FILE.pgn|FILE.pgn.zst] [--repeat 7]
+
+Default file: ../shared/corpus/online.pgn.zst (23,885 online games with
+clocks), decompressed once to a temporary file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import movetext
+
+REPO = Path(__file__).resolve().parents[2]
+SHARED = next(
+    (p for p in [REPO.parent / "shared", Path("/work/shared")] if p.is_dir()),
+    REPO.parent / "shared",
+)
+DEFAULT = SHARED / "corpus" / "online.pgn.zst"
+
+# The default columns in groups, as the records reader fills them.
+GROUPS = {
+    "uci": ["uci"],
+    "san": ["san"],
+    "moves, ply_count": ["moves", "ply_count"],
+    "clocks, evals, mates": ["clocks", "evals", "mates"],
+    "opening_eco, opening_name": ["opening_eco", "opening_name"],
+    "tags (17 columns and the map)": [
+        "Event", "Site", "White", "Black", "Result", "WhiteTitle", "BlackTitle",
+        "WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff", "UTCDate",
+        "UTCTime", "ECO", "Opening", "Termination", "TimeControl", "tags",
+    ],
+    "error, warnings, language": ["error", "warnings", "language"],
+    "offset": ["offset"],
+}
+
+
+def best_of(path: Path, columns, repeat: int) -> tuple[float, int]:
+    best, rows = float("inf"), 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        rows = movetext.read_pgn(path, columns=columns, threads=1, lang="en").num_rows
+        best = min(best, time.perf_counter() - start)
+    return best, rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("file", nargs="?", default=str(DEFAULT))
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+    source = Path(args.file)
+    if not source.exists():
+        sys.exit(f"{source}: no such file (the default needs ../shared/corpus)")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = source
+        if source.suffix == ".zst":
+            path = Path(tmp) / source.stem
+            with open(path, "wb") as out:
+                subprocess.run(["zstd", "-dcq", str(source)], stdout=out, check=True)
+        base, rows = best_of(path, ["game"], args.repeat)
+        print(f"file: {source}, {rows:,} games; best of {args.repeat}, one thread")
+        print(f"{'game only':<32} {base * 1e3:8.1f} ms {rows / base:>10,.0f} games/s")
+        for name, columns in GROUPS.items():
+            wall, _ = best_of(path, ["game", *columns], args.repeat)
+            print(f"{'+ ' + name:<32} {wall * 1e3:8.1f} ms  (+{(wall - base) * 1e3:5.1f} ms)")
+        wall, _ = best_of(path, None, args.repeat)
+        print(f"{'default columns':<32} {wall * 1e3:8.1f} ms {rows / wall:>10,.0f} games/s")
+
+
+if __name__ == "__main__":
+    main()
