@@ -32,9 +32,7 @@ import os
 import platform
 import re
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from importlib import metadata
 from pathlib import Path
@@ -44,18 +42,13 @@ import chess.pgn
 import pyarrow as pa
 
 import movetext
+from bench_input import DEFAULT, plain_pgn
 
 try:
     import rust_pgn_reader_python_binding as binding
 except ImportError:  # pragma: no cover - a message, not a traceback
     sys.exit("pip install rust-pgn-reader-python-binding (the peer this script times)")
 
-REPO = Path(__file__).resolve().parents[2]
-SHARED = next(
-    (p for p in [REPO.parent / "shared", Path("/work/shared")] if p.is_dir()),
-    REPO.parent / "shared",
-)
-DEFAULT = SHARED / "corpus" / "online.pgn.zst"
 # A game starts at an [Event tag at the start of a line (the corpus's
 # files all have one per game).
 GAME_START = re.compile(r"\n(?=\[Event )")
@@ -112,17 +105,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--chess-games", type=int, default=2000)
     args = parser.parse_args()
-    source = Path(args.file)
-    if not source.exists():
-        sys.exit(f"{source}: no such file (the default needs ../shared/corpus)")
     cores = os.cpu_count() or 1
-    with tempfile.TemporaryDirectory() as tmp:
-        path = source
-        if source.suffix == ".zst":
-            path = Path(tmp) / source.stem
-            with open(path, "wb") as out:
-                subprocess.run(["zstd", "-dcq", str(source)], stdout=out, check=True)
-        print(f"file: {source} ({path.stat().st_size / 1e6:.1f} MB of PGN)")
+    with plain_pgn(args.file) as path:
+        print(f"file: {args.file} ({path.stat().st_size / 1e6:.1f} MB of PGN)")
         print(f"CPU: {cpu_model()}, {cores} cores; Python {platform.python_version()}")
         version = metadata.version("rust-pgn-reader-python-binding")
         print(

@@ -329,8 +329,8 @@ impl Language {
     /// Reads a letter of this language only (no figurine): the longest of
     /// its letters and extra letters that starts `bytes`.
     fn read_letter(self, bytes: &[u8]) -> Option<(Role, usize)> {
-        // A pawn's move (`e4`, `exd5`) begins with no letter of any
-        // language but Dutch: turned away on its first byte.
+        // No language's letter begins with a file's letter: a pawn's move
+        // (`e4`, `exd5`) is turned away on its first byte.
         let first = usize::from(*bytes.first()?);
         if self.first_bytes()[first / 64] & (1 << (first % 64)) == 0 {
             return None;
