@@ -15,7 +15,7 @@ use crate::notation::{to_uci, write_san, Language, SanStyle, Sink, Uci};
 use crate::openings::{Classifier, Opening};
 use crate::pgn::{self, Control, GameResult, Location, Nag, PgnError, RawTag};
 use crate::polyglot;
-use crate::position::{CastlingMode, Position};
+use crate::position::{CastlingMode, CheckStatus, Position};
 use crate::validate::{GameError, GameSummary, GameVisitor, ValidateOptions, Validator};
 
 /// A span of [`GameRecord::text`].
@@ -366,13 +366,19 @@ impl Recorder {
     #[inline]
     fn settle(&mut self, after: &Position) {
         let m = self.last;
-        if self.wanted.san && after.is_check() {
+        if self.wanted.san {
             // The `+`/`#` of the move's SAN, from the position it led to.
-            let san = &mut self.record.san;
-            san.bytes
-                .push(if after.is_checkmate() { b'#' } else { b'+' });
-            if let Some(end) = san.ends.last_mut() {
-                *end += 1;
+            let mark = match after.check_status() {
+                CheckStatus::None => None,
+                CheckStatus::Check => Some(b'+'),
+                CheckStatus::Checkmate => Some(b'#'),
+            };
+            if let Some(mark) = mark {
+                let san = &mut self.record.san;
+                san.bytes.push(mark);
+                if let Some(end) = san.ends.last_mut() {
+                    *end += 1;
+                }
             }
         }
         if let Some(c) = &mut self.classifier {

@@ -24,7 +24,7 @@ use movetext::notation::{Figurines, Language, MoveFormat, SanStyle};
 use movetext::openings::Classifier;
 use movetext::pgn::{latin1_lossy, GameResult, Nag, RawTag};
 use movetext::validate::{GameError, GameSummary, GameVisitor};
-use movetext::{CastlingMode, Move, MoveKind, Position};
+use movetext::{CastlingMode, CheckStatus, Move, MoveKind, Position};
 
 use super::input::{read_games, sources, Reading};
 use super::notes::{self, Notes, Place, Severity};
@@ -398,12 +398,10 @@ impl ConvertVisitor {
         if !std::mem::take(&mut self.owed) {
             return;
         }
-        let suffix = if after.checkers().is_empty() {
-            None
-        } else if after.has_legal_moves() {
-            Some(b'+')
-        } else {
-            Some(b'#')
+        let suffix = match after.check_status() {
+            CheckStatus::None => None,
+            CheckStatus::Check => Some(b'+'),
+            CheckStatus::Checkmate => Some(b'#'),
         };
         let out = &mut self.batch.text;
         match self.target {

@@ -688,6 +688,29 @@ impl Position {
         }
     }
 
+    /// Whether the side to move is in check or mated: the `+` or `#` of
+    /// the move that led here.
+    ///
+    /// ```
+    /// use movetext::{Position, position::CheckStatus};
+    ///
+    /// let mated = Position::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1").unwrap();
+    /// assert_eq!(mated.check_status(), CheckStatus::Checkmate);
+    /// let checked = Position::from_fen("R5k1/5pp1/8/8/8/8/8/6K1 b - - 1 1").unwrap();
+    /// assert_eq!(checked.check_status(), CheckStatus::Check);
+    /// assert_eq!(Position::new().check_status(), CheckStatus::None);
+    /// ```
+    #[inline]
+    pub fn check_status(&self) -> CheckStatus {
+        if !self.is_check() {
+            CheckStatus::None
+        } else if self.has_legal_moves() {
+            CheckStatus::Check
+        } else {
+            CheckStatus::Checkmate
+        }
+    }
+
     /// The number of leaf nodes of the legal move tree `depth` plies deep
     /// (moves at the last ply are counted, not played).
     ///
