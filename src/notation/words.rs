@@ -86,6 +86,11 @@ impl MoveSuffix {
     /// The last bytes of the ASCII words: a token ending in any other byte
     /// is no word (a reader can turn most moves away on their last byte).
     pub const LAST_BYTES: &'static [u8] = b"hH.kslept+#";
+
+    /// The first bytes of the words (`†`, `‡` and `≠` begin with `0xE2`): a
+    /// token beginning with any other byte (a piece's letter, most files)
+    /// begins with no word.
+    pub(crate) const FIRST_BYTES: &'static [u8] = b"cCdmMeE+#\xe2";
 }
 
 #[cfg(test)]
@@ -117,13 +122,19 @@ mod tests {
         ] {
             assert_eq!(MoveSuffix::from_word(w.as_bytes()), None, "{w}");
         }
-        // Every ASCII word ends in one of the last bytes a reader looks for.
+        // Every ASCII word ends in one of the last bytes a reader looks for;
+        // every word begins with one of the first bytes, and every first
+        // byte begins one.
         for (w, _) in WORDS {
             let last = *w.as_bytes().last().unwrap();
             assert!(
                 !last.is_ascii() || MoveSuffix::LAST_BYTES.contains(&last),
                 "{w}"
             );
+            assert!(MoveSuffix::FIRST_BYTES.contains(&w.as_bytes()[0]), "{w}");
+        }
+        for b in MoveSuffix::FIRST_BYTES {
+            assert!(WORDS.iter().any(|(w, _)| w.as_bytes()[0] == *b), "{b}");
         }
     }
 }

@@ -6,8 +6,8 @@ use super::GameErrorKind;
 use crate::moves::Move;
 use crate::notation::fast;
 use crate::notation::{
-    suffix_holds_after, Descriptive, Iccf, Lan, Language, Nag, ParseMode, Suffix, SuffixVerdict,
-    Uci,
+    suffix_holds_after, Descriptive, Iccf, Lan, Language, MoveSuffix, Nag, ParseMode, Suffix,
+    SuffixVerdict, Uci,
 };
 use crate::position::Position;
 
@@ -197,8 +197,11 @@ fn with_hyphens(token: &[u8]) -> Vec<u8> {
 /// which the reader hands on whole as a move token: the word's length and
 /// the glyph's NAG.
 pub(super) fn word_with_glyph(token: &[u8]) -> Option<(usize, Nag)> {
+    if !MoveSuffix::FIRST_BYTES.contains(token.first()?) {
+        return None;
+    }
     let (end, nag) = Nag::split_glued(token)?;
-    crate::notation::MoveSuffix::from_word(&token[..end]).map(|_| (end, nag))
+    MoveSuffix::from_word(&token[..end]).map(|_| (end, nag))
 }
 
 /// Coordinates as typed (`g1-f3`, `e1-g1`, `e7-e8Q`: whatever piece stands
