@@ -7,7 +7,7 @@
 use super::play::{play_printed, play_token, word_with_glyph};
 use super::validator::Validator;
 use super::{GameError, GameErrorKind, GameVisitor, MAX_RECORDED_BYTES};
-use crate::notation::{Language, Reading};
+use crate::notation::{Language, ParseMode, Reading};
 use crate::pgn::{GameResult, Location, Nag, RawTag};
 use crate::position::Position;
 use crate::Move;
@@ -15,6 +15,44 @@ use crate::Move;
 /// A recorded mainline move: where it stands and its token's span in the
 /// recording (`None`: a null move).
 pub(super) type MainlineMove = (Location, Option<(usize, usize)>);
+
+/// The first moves of a game read once for every language: the position
+/// after them (`pos`, from `start`), their reading, the next move's index.
+#[derive(Copy, Clone)]
+struct Shared {
+    start: Position,
+    pos: Position,
+    reading: Reading,
+    next: usize,
+}
+
+/// Whether a move token is a pawn's move that is not a promotion, as SAN
+/// writes it or leniently: `e4`, `exd5`, `ed5`, with one `+` or `#` after.
+/// Every language reads such a token alike: no language's letter begins
+/// with a file's letter, and no other notation reads it.
+fn pawn_move(token: &[u8]) -> bool {
+    let body = match token {
+        [body @ .., b'+' | b'#'] => body,
+        _ => token,
+    };
+    let file = |b: &u8| (b'a'..=b'h').contains(b);
+    let rank = |b: &u8| (b'2'..=b'7').contains(b);
+    match body {
+        [f, r] => file(f) && rank(r),
+        [f, g, r] => file(f) && file(g) && rank(r),
+        [f, b'x', g, r] => file(f) && file(g) && rank(r),
+        _ => false,
+    }
+}
+
+/// The move `token` reads to in `lang` and `mode`, as language detection
+/// reads it (as written, else as printed), played on `pos`.
+fn read_token(pos: &mut Position, token: &[u8], lang: Language, mode: ParseMode) -> Option<Move> {
+    play_token(pos, token, lang, mode)
+        .ok()
+        .or_else(|| play_printed(pos, token, lang, mode).map(|p| (p.0, p.1)))
+        .map(|(m, _)| m)
+}
 
 /// A recorded event (language detection reads the game whole first).
 #[derive(Copy, Clone, Debug)]
@@ -81,11 +119,28 @@ impl<V: GameVisitor> Validator<V> {
         Position::new()
     }
 
-    /// How far the recorded mainline reads in `lang`.
-    fn reading(&self, start: &Position, lang: Language) -> Reading {
-        let mut pos = *start;
-        let mut r = Reading::new();
-        for &(_, token) in &self.line {
+    /// How far the recorded mainline reads in `lang`: on from the moves
+    /// every language reads alike.
+    fn reading(&self, shared: &Shared, lang: Language) -> Reading {
+        let r = self.reading_from(shared.pos, shared.reading, shared.next, lang);
+        debug_assert_eq!(
+            r,
+            self.reading_from(shared.start, Reading::new(), 0, lang),
+            "{lang}: the shared reading of the first moves changed the reading"
+        );
+        r
+    }
+
+    /// How far the recorded mainline reads in `lang` from its move `next`,
+    /// played from `pos`, `r` read before.
+    fn reading_from(
+        &self,
+        mut pos: Position,
+        mut r: Reading,
+        next: usize,
+        lang: Language,
+    ) -> Reading {
+        for &(_, token) in &self.line[next..] {
             let m = match token {
                 Some((a, b)) => self.play_recorded(&mut pos, &self.arena[a..b], lang),
                 None => pos.play_null().then_some(Move::NULL),
@@ -96,6 +151,33 @@ impl<V: GameVisitor> Validator<V> {
             }
         }
         r.finish(true)
+    }
+
+    /// The reading of the mainline's first moves while they are pawn moves
+    /// ([`pawn_move`]) that read: every language reads them alike, so they
+    /// are read once, in English, for all.
+    fn shared_reading(&self, start: &Position) -> Shared {
+        let mut shared = Shared {
+            start: *start,
+            pos: *start,
+            reading: Reading::new(),
+            next: 0,
+        };
+        for &(_, token) in &self.line {
+            let Some((a, b)) = token else { break };
+            let token = &self.arena[a..b];
+            if !pawn_move(token) {
+                break;
+            }
+            let mut pos = shared.pos;
+            let Some(m) = self.play_recorded(&mut pos, token, Language::En) else {
+                break;
+            };
+            shared.pos = pos;
+            shared.reading.push(m.to_u16());
+            shared.next += 1;
+        }
+        shared
     }
 
     /// Lists the recorded mainline moves in `line` (suffix words with a
@@ -122,11 +204,7 @@ impl<V: GameVisitor> Validator<V> {
 
     /// The move `token` reads to in `lang`, played on `pos`.
     fn play_recorded(&self, pos: &mut Position, token: &[u8], lang: Language) -> Option<Move> {
-        let mode = self.options.mode;
-        play_token(pos, token, lang, mode)
-            .ok()
-            .or_else(|| play_printed(pos, token, lang, mode).map(|p| (p.0, p.1)))
-            .map(|(m, _)| m)
+        read_token(pos, token, lang, self.options.mode)
     }
 
     /// The warning for a game that `read` and `other` both read whole, to
@@ -171,8 +249,9 @@ impl<V: GameVisitor> Validator<V> {
             })
             .unwrap_or_default();
         let candidates = self.options.language.candidates();
+        let shared = self.shared_reading(&start);
         let mut memory = core::mem::take(&mut self.memory);
-        let choice = memory.choose(candidates, |lang| self.reading(&start, lang));
+        let choice = memory.choose(candidates, |lang| self.reading(&shared, lang));
         self.memory = memory;
         let mut ambiguity = None;
         if let Some(c) = choice {
@@ -243,3 +322,89 @@ impl<V: GameVisitor> Validator<V> {
 }
 
 use crate::pgn::Control;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pawn_moves_are_told_by_their_shape() {
+        for t in ["e4", "a2", "h7", "exd5", "ed5", "exd5+", "e4#", "hxg3"] {
+            assert!(pawn_move(t.as_bytes()), "{t}");
+        }
+        for t in [
+            "e8", "e1", "exd8", "ed1", "e8=Q", "e8Q", "Nf3", "Bc4", "bc", "e2e4", "O-O", "e4!",
+            "e4++", "e4+#", "i4", "e9", "E4", "ex5", "exd", "4", "", "+",
+        ] {
+            assert!(!pawn_move(t.as_bytes()), "{t}");
+        }
+    }
+
+    /// The rule the shared reading of a game's first moves keeps: a token
+    /// [`pawn_move`] accepts reads in every language as in English, strict
+    /// or lenient (the same move, or none), in positions with pawn pushes,
+    /// captures both ways, en passant, pins and checks.
+    #[test]
+    fn every_language_reads_pawn_moves_alike() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ];
+        let mut positions = Vec::new();
+        for fen in fens {
+            let p = Position::from_fen(fen).unwrap();
+            positions.push(p);
+            positions.extend(p.legal_moves().iter().map(|&m| p.played(m)));
+        }
+        let mut tokens = Vec::new();
+        for f in b'a'..=b'h' {
+            for r in b'2'..=b'7' {
+                tokens.push(vec![f, r]);
+                for g in b'a'..=b'h' {
+                    tokens.push(vec![f, g, r]);
+                    tokens.push(vec![f, b'x', g, r]);
+                }
+            }
+        }
+        for t in tokens.clone() {
+            for suffix in [b'+', b'#'] {
+                let mut t = t.clone();
+                t.push(suffix);
+                tokens.push(t);
+            }
+        }
+        assert_eq!((positions.len(), tokens.len()), (117, 2448));
+        // One language of each set of letters (the others read alike).
+        let groups: Vec<Language> = Language::ALL
+            .into_iter()
+            .filter(|&l| l.letter_group() == l)
+            .collect();
+        let (mut read, mut legal) = (0u64, 0u64);
+        for p in &positions {
+            for t in &tokens {
+                assert!(pawn_move(t));
+                for mode in [ParseMode::Strict, ParseMode::Lenient] {
+                    let mut q = *p;
+                    let en = read_token(&mut q, t, Language::En, mode);
+                    legal += u64::from(en.is_some());
+                    for &lang in &groups {
+                        let mut q = *p;
+                        let m = read_token(&mut q, t, lang, mode);
+                        assert_eq!(
+                            m,
+                            en,
+                            "{} in {lang}, {mode:?}, {p}",
+                            String::from_utf8_lossy(t)
+                        );
+                        read += 1;
+                    }
+                }
+            }
+        }
+        // 25 sets of letters; 11,240 of the 572,832 readings in English are
+        // moves.
+        assert_eq!((read, legal), (14_320_800, 11_240));
+    }
+}
