@@ -243,6 +243,13 @@ impl Language {
         &first[self as usize]
     }
 
+    /// Whether one of this language's letters or extra letters begins
+    /// with the byte `b`.
+    #[inline]
+    pub(crate) fn begins_letter(self, b: u8) -> bool {
+        self.first_bytes()[usize::from(b) / 64] & (1 << (b % 64)) != 0
+    }
+
     /// The first language of [`Language::ALL`] with the same letters as
     /// this one ([`Language::same_letters`]): the languages of one group
     /// read every move alike.
@@ -331,8 +338,7 @@ impl Language {
     fn read_letter(self, bytes: &[u8]) -> Option<(Role, usize)> {
         // No language's letter begins with a file's letter: a pawn's move
         // (`e4`, `exd5`) is turned away on its first byte.
-        let first = usize::from(*bytes.first()?);
-        if self.first_bytes()[first / 64] & (1 << (first % 64)) == 0 {
+        if !self.begins_letter(*bytes.first()?) {
             return None;
         }
         let d = self.data();
