@@ -24,9 +24,9 @@ struct Shared {
     pos: Position,
     reading: Reading,
     next: usize,
-    /// The capital of the next move when it is written as a piece's move
-    /// [`piece_move`] tells: a language none of whose letters begins with
-    /// it reads no further.
+    /// The capital letter of the next move, when that move is written as
+    /// a piece's move without a square of departure ([`piece_move`]): a
+    /// language none of whose letters begins with it reads no further.
     capital: Option<u8>,
 }
 
