@@ -357,7 +357,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pieces_moves_are_told_by_their_shape() {
+    fn piece_tokens_are_told_by_their_shape() {
         for (t, c) in [("Nf3", b'N'), ("Bxc4+", b'B'), ("Sf3", b'S'), ("Ka1", b'K')] {
             assert_eq!(piece_move(t.as_bytes()), Some(c), "{t}");
         }
@@ -384,7 +384,7 @@ mod tests {
     }
 
     #[test]
-    fn pawn_moves_are_told_by_their_shape() {
+    fn pawn_tokens_are_told_by_their_shape() {
         for t in ["e4", "a2", "h7", "exd5", "ed5", "exd5+", "e4#", "hxg3"] {
             assert!(pawn_move(t.as_bytes()), "{t}");
         }
@@ -473,7 +473,7 @@ mod tests {
     /// or lenient (the same move, or none), in positions with pawn pushes,
     /// captures both ways, en passant, pins and checks.
     #[test]
-    fn every_language_reads_pawn_moves_alike() {
+    fn every_language_reads_a_pawn_token_alike() {
         let positions = positions();
         let mut tokens = Vec::new();
         for f in b'a'..=b'h' {
