@@ -8,7 +8,8 @@ use arrow_array::types::{
     Date32Type, Int16Type, Int32Type, Time32SecondType, UInt16Type, UInt32Type, UInt64Type,
 };
 use arrow_array::{Array, RecordBatch};
-use movetext::arrow::{BatchOptions, BatchReader, Column, Columns};
+use arrow_schema::ArrowError;
+use movetext::arrow::{BatchOptions, BatchReader, Column, Columns, NoGameFound};
 use movetext::notation::Language;
 use movetext::validate::{LanguageChoice, ValidateOptions};
 
@@ -353,6 +354,57 @@ fn compressed_and_empty_input() {
     let batches = read_all(compressed, &BatchOptions::default());
     assert_eq!(batches[0].num_rows(), 2);
     assert!(read_all(Vec::new(), &BatchOptions::default()).is_empty());
+}
+
+/// An input that is not blank but holds no game ends with [`NoGameFound`]
+/// (said at once for a binary format), on one thread and on two; a blank
+/// one gives no batch and no error.
+#[test]
+fn input_without_a_game_is_an_error() {
+    let prose = b"It was a dark and stormy night.\n".repeat(10_000);
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".repeat(100);
+    for threads in [1, 2] {
+        let options = BatchOptions {
+            threads,
+            ..BatchOptions::default()
+        };
+        for (input, seen) in [
+            (prose.clone(), "text: \"It was a dark and stormy night.\""),
+            (
+                zstd_frame(&prose),
+                "text: \"It was a dark and stormy night.\"",
+            ),
+            (png.clone(), "bytes of a PNG image"),
+        ] {
+            let out: Vec<_> = BatchReader::from_bytes(input, &options).collect();
+            assert_eq!(out.len(), 1, "{seen}");
+            let Err(ArrowError::IoError(message, e)) = &out[0] else {
+                panic!("{seen}: {:?}", out[0]);
+            };
+            assert_eq!(
+                message,
+                &format!("no PGN game found; the input starts with {seen}")
+            );
+            assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
+            let no_game = e.get_ref().unwrap().downcast_ref::<NoGameFound>().unwrap();
+            assert_eq!(no_game.starts_with, seen);
+        }
+        // An input that goes on without a game is given up.
+        let out: Vec<_> = BatchReader::from_bytes(vec![0; 70 << 20], &options).collect();
+        let [Err(ArrowError::IoError(message, _))] = &out[..] else {
+            panic!("{out:?}");
+        };
+        assert_eq!(
+            message,
+            "no PGN game found in the first 64 MiB; the input starts with NUL bytes"
+        );
+        for blank in [&b"\n\r\n  \t\n"[..], b"\xef\xbb\xbf\n"] {
+            assert!(read_all(blank.to_vec(), &options).is_empty());
+        }
+        // Text before a game is a warning of the game.
+        let batches = read_all(b"Dear diary,\n\n1. e4 *\n".to_vec(), &options);
+        assert_eq!(batches[0].num_rows(), 1);
+    }
 }
 
 /// A zstd frame of raw blocks (no compression), enough to be recognised

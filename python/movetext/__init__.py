@@ -104,8 +104,10 @@ def read_pgn(
     ``OSError`` whose message begins with the file's name; a corrupt
     compressed stream raises ``movetext.Error`` with ``file`` set; what a
     file object's ``read`` raises is raised as it is; a file that is not
-    the one a unit was made for raises ``movetext.Error``. For inputs
-    larger than memory, use ``iter_batches``.
+    the one a unit was made for raises ``movetext.Error``; so does an
+    input that is not blank but holds no game (``"no PGN game found; the
+    input starts with bytes of a PNG image"``), and a blank one is an empty
+    table. For inputs larger than memory, use ``iter_batches``.
 
     >>> table = movetext.read_pgn("games.pgn.zst", columns=["White", "uci"])
     """

@@ -239,6 +239,18 @@ def test_empty_input_is_an_empty_table():
     assert table.column_names == list(movetext.DEFAULT_COLUMNS)
 
 
+def test_input_without_a_game_is_an_error(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_bytes(b"Dear diary,\nno chess today.\n")
+    message = 'notes.txt: no PGN game found; the input starts with text: "Dear diary,"'
+    with pytest.raises(movetext.Error, match=message) as e:
+        movetext.read_pgn(path)
+    assert e.value.file == str(path)
+    with pytest.raises(movetext.Error, match="starts with bytes of a PNG image"):
+        movetext.read_pgn(b"\x89PNG\r\n\x1a\n" + bytes(100))
+    assert movetext.read_pgn(b" \n\n").num_rows == 0
+
+
 def test_languages():
     german = "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *".encode()
     row = movetext.read_pgn(german, lang="auto", columns=["uci", "language", "error"]).to_pylist()[0]

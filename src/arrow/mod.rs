@@ -20,7 +20,9 @@
 //! `ply_count`, `uci`, `san`, `moves`, `clocks`, `evals`, `mates`,
 //! `language`, `opening_eco`, `opening_name`, `error`, `warnings`, and the
 //! opt-in `movetext`, `polyglot` and `fen`. A game that fails keeps the
-//! moves before its error, with `error` set; reading goes on.
+//! moves before its error, with `error` set; reading goes on. An input
+//! that is not blank but holds no game (an image, a text that is no PGN)
+//! ends with an error that says what it starts with ([`NoGameFound`]).
 //!
 //! Memory is bounded: a batch ends at `batch_size` rows or once it holds
 //! about [`BatchOptions::max_batch_bytes`], and at most one finished batch
@@ -289,6 +291,55 @@ impl std::fmt::Debug for BatchReader {
     }
 }
 
+/// The error that ends the batches of an input that is not blank but
+/// holds no game, inside the [`ArrowError::IoError`] (kind
+/// `InvalidData`): "no PGN game found; the input starts with text:
+/// \"Hello\"".
+///
+/// ```
+/// use movetext::arrow::{BatchOptions, BatchReader, NoGameFound};
+/// use arrow_schema::ArrowError;
+///
+/// let mut reader = BatchReader::from_bytes(&b"Dear diary,\n"[..], &BatchOptions::default());
+/// let Some(Err(ArrowError::IoError(message, e))) = reader.next() else { panic!() };
+/// assert_eq!(message, "no PGN game found; the input starts with text: \"Dear diary,\"");
+/// assert!(e.get_ref().is_some_and(|e| e.is::<NoGameFound>()));
+/// assert!(reader.next().is_none());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoGameFound {
+    /// What the input starts with, as [`decompress::describe`] says it.
+    pub starts_with: String,
+    /// The bytes read before giving up, when the input went on that long
+    /// without a game beginning (`/dev/zero`...); `None` when it was
+    /// read to its end.
+    pub gave_up_after: Option<u64>,
+}
+
+impl std::fmt::Display for NoGameFound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("no PGN game found")?;
+        if let Some(n) = self.gave_up_after {
+            write!(f, " in the first {} MiB", n >> 20)?;
+        }
+        write!(f, "; the input starts with {}", self.starts_with)
+    }
+}
+
+impl std::error::Error for NoGameFound {}
+
+fn no_game(head: &[u8], gave_up_after: Option<u64>) -> ArrowError {
+    let e = NoGameFound {
+        starts_with: decompress::describe(head),
+        gave_up_after,
+    };
+    io_error(io::Error::new(io::ErrorKind::InvalidData, e))
+}
+
+/// Bytes of text read without a game beginning after which an input is
+/// given up.
+const GAMELESS_LIMIT: u64 = 64 << 20;
+
 /// The producer thread: reads, builds batches, sends them.
 fn produce<R: Read + Send>(
     input: R,
@@ -296,22 +347,65 @@ fn produce<R: Read + Send>(
     tx: &SyncSender<Result<RecordBatch, ArrowError>>,
     cancel: &AtomicBool,
 ) {
-    let decoded = match decompress::open(input) {
-        Ok(d) => d,
+    // An image, an executable...: said at once, not read as text.
+    let decoded =
+        decompress::open(input).and_then(|d| decompress::peek_n(d, decompress::NOT_PGN_LEN));
+    let decoded = match decoded {
+        Ok((head, _)) if decompress::not_pgn(&head).is_some() => {
+            let _ = tx.send(Err(no_game(&head, None)));
+            return;
+        }
+        Ok((_, d)) => d,
         Err(e) => {
             let _ = tx.send(Err(io_error(e)));
             return;
         }
     };
-    produce_text(decoded, Origin::default(), options, tx, cancel);
+    produce_text(Box::new(decoded), Origin::default(), options, tx, cancel);
 }
 
 fn io_error(e: io::Error) -> ArrowError {
     ArrowError::IoError(e.to_string(), e)
 }
 
+/// Passes reads on, keeping the first [`decompress::SNIFF_LEN`] bytes and
+/// whether every byte so far was blank (white space, a UTF-8 byte order
+/// mark); reads as ended once [`GAMELESS_LIMIT`] bytes have passed and no
+/// game has begun.
+struct Watch<R> {
+    inner: R,
+    head: Vec<u8>,
+    blank: bool,
+    bytes: u64,
+    begun: Arc<AtomicBool>,
+    gave_up: bool,
+}
+
+impl<R: Read> Read for Watch<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.bytes >= GAMELESS_LIMIT && !self.begun.load(Ordering::Relaxed) {
+            self.gave_up = true;
+            return Ok(0);
+        }
+        let n = self.inner.read(buf)?;
+        self.bytes += n as u64;
+        let data = &buf[..n];
+        if self.head.len() < decompress::SNIFF_LEN {
+            let take = n.min(decompress::SNIFF_LEN - self.head.len());
+            self.head.extend_from_slice(&data[..take]);
+        }
+        if self.blank {
+            self.blank = data
+                .iter()
+                .all(|&b| b.is_ascii_whitespace() || matches!(b, 0xef | 0xbb | 0xbf));
+        }
+        Ok(n)
+    }
+}
+
 /// [`produce`] of text (decompressed) that begins at `origin` of a larger
-/// input.
+/// input; a text that is not blank and gave no row ends with
+/// [`NoGameFound`].
 fn produce_text(
     decoded: Box<dyn Read + Send + '_>,
     origin: Origin,
@@ -319,16 +413,48 @@ fn produce_text(
     tx: &SyncSender<Result<RecordBatch, ArrowError>>,
     cancel: &AtomicBool,
 ) {
-    if options.threads > 1 {
-        produce_parallel(decoded, origin, options, tx, cancel);
-        return;
+    let begun = Arc::new(AtomicBool::new(false));
+    let mut watch = Watch {
+        inner: decoded,
+        head: Vec::new(),
+        blank: true,
+        bytes: 0,
+        begun: begun.clone(),
+        gave_up: false,
+    };
+    let input = Box::new(&mut watch);
+    let rows = if options.threads > 1 {
+        produce_parallel(input, origin, options, tx, cancel, &begun)
+    } else {
+        produce_sequential(input, origin, options, tx, cancel, &begun)
+    };
+    // Given up, the input is said to be cut even if a game began in the
+    // last text read.
+    if rows.is_some() && watch.gave_up {
+        let _ = tx.send(Err(no_game(&watch.head, Some(watch.bytes))));
+    } else if rows == Some(0) && !watch.blank {
+        let _ = tx.send(Err(no_game(&watch.head, None)));
     }
+}
+
+/// [`produce_text`] on this thread. The rows sent when the input was read
+/// to its end and every batch sent; `None` when it stopped before.
+fn produce_sequential(
+    decoded: Box<dyn Read + Send + '_>,
+    origin: Origin,
+    options: &BatchOptions,
+    tx: &SyncSender<Result<RecordBatch, ArrowError>>,
+    cancel: &AtomicBool,
+    begun: &Arc<AtomicBool>,
+) -> Option<usize> {
     let wanted = Wanted::new(options.columns);
     let batch_size = options.batch_size.max(1);
     let pool = Pool::new(POOL_RECORDS_SEQUENTIAL);
     let mut builder = BatchBuilder::new(options.columns);
     let mut failed = false;
+    let mut rows = 0;
     let mut sink = |r: GameRecord| -> Control {
+        rows += 1;
         builder.push(&r);
         pool.give(r);
         if builder.rows() >= batch_size || builder.bytes() >= options.max_batch_bytes {
@@ -346,7 +472,7 @@ fn produce_text(
     let input = BufferedInput::with_capacity(DEFAULT_CAPACITY, decoded)
         .with_origin(origin.offset, origin.line);
     let mut reader = Reader::from_input(input).with_game_base(origin.games);
-    let mut v = Tracker::new(wanted, options.validate, pool.clone());
+    let mut v = Tracker::new(wanted, options.validate, pool.clone(), begun.clone());
     let read = loop {
         match reader.read_game(&mut v) {
             Ok(Some(r)) => {
@@ -359,25 +485,29 @@ fn produce_text(
         }
     };
     if failed || cancel.load(Ordering::Relaxed) {
-        return;
+        return None;
     }
     if builder.rows() > 0 && tx.send(builder.finish()).is_err() {
-        return;
+        return None;
     }
     if let Err(e) = read {
         let _ = tx.send(Err(io_error(e)));
+        return None;
     }
+    Some(rows)
 }
 
 /// [`produce_text`] on worker threads: each builds the batch of its
 /// chunk's games (a part), and this thread regroups the parts in order.
+/// The rows sent, as [`produce_sequential`].
 fn produce_parallel(
     decoded: Box<dyn Read + Send + '_>,
     origin: Origin,
     options: &BatchOptions,
     tx: &SyncSender<Result<RecordBatch, ArrowError>>,
     cancel: &AtomicBool,
-) {
+    begun: &Arc<AtomicBool>,
+) -> Option<usize> {
     let wanted = Wanted::new(options.columns);
     let batch_size = options.batch_size.max(1);
     // The window's text is kept to TEXT_IN_FLIGHT: more threads, smaller
@@ -399,8 +529,10 @@ fn produce_parallel(
         options.max_batch_bytes,
     );
     let mut failed = false;
+    let mut rows = 0;
     let mut emit = |batch: Result<RecordBatch, ArrowError>| -> bool {
         failed |= batch.is_err();
+        rows += batch.as_ref().map_or(0, |b| b.num_rows());
         tx.send(batch).is_ok() && !failed
     };
     let mut sink = |out: PartOutput| -> Control {
@@ -418,7 +550,7 @@ fn produce_parallel(
         Control::Continue
     };
     let make = || {
-        let tracker = Tracker::new(wanted, options.validate, pool.clone());
+        let tracker = Tracker::new(wanted, options.validate, pool.clone(), begun.clone());
         PartVisitor::new(
             tracker,
             &builders,
@@ -435,12 +567,19 @@ fn produce_parallel(
     let end_chunk = |v: &mut PartVisitor| v.finish().map(Some);
     let read = par_read_with(decoded, &par, make, end_chunk, |_| 0, &mut sink);
     if failed || cancel.load(Ordering::Relaxed) {
-        return;
+        return None;
     }
-    if !regroup.is_empty() && tx.send(regroup.flush()).is_err() {
-        return;
+    if !regroup.is_empty() {
+        let batch = regroup.flush();
+        let sent = batch.as_ref().ok().map(RecordBatch::num_rows);
+        if tx.send(batch).is_err() {
+            return None;
+        }
+        rows += sent?;
     }
     if let Err(e) = read {
         let _ = tx.send(Err(io_error(e)));
+        return None;
     }
+    Some(rows)
 }

@@ -3,7 +3,7 @@
 //! around [`Recorder`] (validated moves, tags, comments, errors).
 
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use crossbeam_channel::{Receiver, Sender};
@@ -631,10 +631,18 @@ pub(crate) struct Tracker {
     skipping: bool,
     /// Inside a variation the validator skipped: its depth.
     skipped_depth: u32,
+    /// Set once a game begins (the reading thread gives up on an input
+    /// that goes on long without one).
+    begun: Arc<AtomicBool>,
 }
 
 impl Tracker {
-    pub fn new(wanted: Wanted, options: ValidateOptions, pool: Pool) -> Tracker {
+    pub fn new(
+        wanted: Wanted,
+        options: ValidateOptions,
+        pool: Pool,
+        begun: Arc<AtomicBool>,
+    ) -> Tracker {
         Tracker {
             v: Validator::new(Recorder::new(wanted, pool), options),
             offset: 0,
@@ -642,6 +650,7 @@ impl Tracker {
             space: false,
             skipping: false,
             skipped_depth: 0,
+            begun,
         }
     }
 
@@ -682,6 +691,9 @@ impl pgn::Visitor for Tracker {
     }
 
     fn begin_game_at(&mut self, game: u64, at: Location) -> Control {
+        if !self.begun.load(Ordering::Relaxed) {
+            self.begun.store(true, Ordering::Relaxed);
+        }
         self.offset = at.offset;
         if let Some(m) = &mut self.movetext {
             m.clear();

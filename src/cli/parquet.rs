@@ -11,7 +11,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::{Time32MillisecondType, Time32SecondType};
 use arrow_array::{Array, ArrayRef, RecordBatch};
 use arrow_schema::{ArrowError, DataType, Schema, SchemaRef, TimeUnit};
-use movetext::arrow::{BatchOptions, BatchReader, Column, Columns};
+use movetext::arrow::{BatchOptions, BatchReader, Column, Columns, NoGameFound};
 use parquet::arrow::arrow_writer::{compute_leaves, ArrowColumnWriter, ArrowRowGroupWriterFactory};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
@@ -352,8 +352,11 @@ pub fn run(read: &ReadArgs, columns: Columns, output: Option<&str>, parquet: boo
         Err(f) => return f.report(),
     };
     let out_name = out.name().to_string();
+    // Failed games are told on stderr and in the exit status whether the
+    // `error` column is written or not.
+    let written = columns;
     let options = BatchOptions {
-        columns,
+        columns: columns.with(Column::Error),
         validate: read.validate_options(),
         threads: read.jobs(),
         chunk_size: read
@@ -362,7 +365,7 @@ pub fn run(read: &ReadArgs, columns: Columns, output: Option<&str>, parquet: boo
         batch_size: BATCH_ROWS,
         max_batch_bytes: BATCH_BYTES,
     };
-    let schema: SchemaRef = columns.schema();
+    let schema: SchemaRef = written.schema();
     let sink = if parquet {
         let mut props = WriterProperties::builder()
             .set_compression(Compression::ZSTD(ZstdLevel::default()))
@@ -414,13 +417,33 @@ pub fn run(read: &ReadArgs, columns: Columns, output: Option<&str>, parquet: boo
             let batch = match batch {
                 Ok(b) => b,
                 Err(ArrowError::IoError(_, e)) => {
-                    Failure::Input(name.clone(), e).report();
-                    input_failed = true;
+                    if let Some(no_game) = e.get_ref().and_then(|e| e.downcast_ref::<NoGameFound>())
+                    {
+                        // As the other commands: said, the other inputs read.
+                        let seen = no_game.to_string();
+                        let seen = seen.trim_start_matches("no PGN game found").to_string();
+                        Failure::NoGame(name.clone(), seen).report();
+                        failed = true;
+                    } else {
+                        Failure::Input(name.clone(), e).report();
+                        input_failed = true;
+                    }
                     break;
                 }
                 Err(e) => return output_failure(&out_name, e).report(),
             };
             failed |= report_errors(&name, &batch);
+            let batch = if written.contains(Column::Error) {
+                batch
+            } else {
+                let keep: Vec<usize> = (0..batch.num_columns())
+                    .filter(|&i| batch.schema().field(i).name() != Column::Error.name())
+                    .collect();
+                match batch.project(&keep) {
+                    Ok(b) => b,
+                    Err(e) => return output_failure(&out_name, e).report(),
+                }
+            };
             if let Err(e) = sink.write(&batch) {
                 return output_failure(&out_name, e).report();
             }

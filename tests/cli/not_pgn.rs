@@ -8,20 +8,29 @@ use std::time::{Duration, Instant};
 use super::compressed::TempFile;
 use super::{data, run, run_with, summary_counts};
 
-/// Runs `check -q FILE` and `convert -q FILE` and `stats FILE`: exit 1 and
-/// the one line `movetext: FILE: no PGN game found; ...`.
+/// Runs `check -q FILE`, `convert -q FILE` (UCI, Parquet, Arrow) and
+/// `stats FILE`: exit 1 and the one line `movetext: FILE: no PGN game
+/// found; ...`.
 fn no_game(file: &str, seen: &str) {
-    for cmd in ["check", "convert", "stats"] {
+    let out = format!("{file}.out");
+    for cmd in [
+        &["check"][..],
+        &["convert"],
+        &["convert", "--to", "parquet", "-o", &out],
+        &["convert", "--to", "arrow", "-o", &out],
+        &["stats"],
+    ] {
         for jobs in ["1", "2"] {
-            let r = run(&[cmd, "-q", "--jobs", jobs, file]);
-            assert_eq!(r.code, Some(1), "{cmd} {file}: {}", r.stderr);
+            let r = run(&[cmd, &["-q", "--jobs", jobs, file]].concat());
+            assert_eq!(r.code, Some(1), "{cmd:?} {file}: {}", r.stderr);
             assert_eq!(
                 r.stderr,
                 format!("movetext: {file}: no PGN game found; the input starts with {seen}\n"),
-                "{cmd}"
+                "{cmd:?}"
             );
         }
     }
+    let _ = fs::remove_file(out);
 }
 
 #[test]
@@ -90,17 +99,22 @@ fn files_that_are_not_pgn() {
 
 #[test]
 fn dev_zero_ends_in_bounded_time() {
-    for jobs in ["1", "2"] {
+    for (cmd, jobs) in [
+        (&["check"][..], "1"),
+        (&["check"], "2"),
+        (&["convert", "--to", "arrow"], "1"),
+        (&["convert", "--to", "arrow"], "2"),
+    ] {
         let start = Instant::now();
         let out = Command::new(env!("CARGO_BIN_EXE_movetext"))
-            .args(["check", "-q", "--jobs", jobs, "-"])
+            .args([cmd, &["-q", "--jobs", jobs, "-"]].concat())
             .stdin(fs::File::open("/dev/zero").unwrap())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .output()
             .unwrap();
         assert!(start.elapsed() < Duration::from_secs(60));
-        assert_eq!(out.status.code(), Some(1), "jobs {jobs}");
+        assert_eq!(out.status.code(), Some(1), "{cmd:?} jobs {jobs}");
         assert_eq!(
             String::from_utf8_lossy(&out.stderr),
             "movetext: <stdin>: no PGN game found in the first 64 MiB; the input starts with NUL bytes\n"

@@ -10,6 +10,8 @@ use arrow_array::{Array, RecordBatch};
 use arrow_schema::{DataType, TimeUnit};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
+use movetext::arrow::Columns;
+
 use super::{run, run_with, sample};
 
 fn arrow_data(name: &str) -> String {
@@ -231,6 +233,39 @@ fn refuses_to_overwrite_its_input_and_bad_columns() {
     );
     assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("unknown column 'bogus'"), "{}", r.stderr);
+}
+
+/// A failed game is told on stderr and in the exit status when the
+/// `error` column is left out too; the file has no `error` column.
+#[test]
+fn failed_games_are_told_without_the_error_column() {
+    let out = temp("no-error.parquet");
+    let corrupt = arrow_data("corrupt.pgn");
+    let with = run(&["convert", "--to", "parquet", "-o", "/dev/null", &corrupt]);
+    let without = run(&[
+        "convert",
+        "--to",
+        "parquet",
+        "--columns=-error",
+        "-o",
+        out.to_str().unwrap(),
+        &corrupt,
+    ]);
+    assert_eq!(without.code, Some(1));
+    assert!(without
+        .stderr
+        .ends_with("corrupt.pgn:14:71: game 1, move 3... Qxe4: illegal move\n"));
+    assert_eq!((with.code, &with.stderr), (without.code, &without.stderr));
+    let (batches, _) = read_parquet(&out);
+    let names: Vec<_> = batches[0]
+        .schema()
+        .fields()
+        .iter()
+        .map(|f| f.name().clone())
+        .collect();
+    assert_eq!(names.len(), Columns::default().iter().count() - 1);
+    assert!(!names.iter().any(|n| n == "error"));
+    assert_eq!(batches[0].num_rows(), 2);
 }
 
 /// Text outside movetext after a finished game fails nothing: exit 0, no
