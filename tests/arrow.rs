@@ -407,6 +407,46 @@ fn input_without_a_game_is_an_error() {
     }
 }
 
+/// A game's record holds 65,536 moves at most: a longer game keeps them,
+/// each per-move column as long, and its error says the rest is left out;
+/// the next game is whole.
+#[test]
+fn a_record_holds_at_most_65536_moves() {
+    let mut pgn = String::from("[Event \"long\"]\n\n");
+    for i in 0..17_500 {
+        let n = 2 * i + 1;
+        pgn += &format!(
+            "{n}. Nf3 {{ [%clk 0:01:00] }} Nf6 {{ [%clk 0:01:00] }} {}. Ng1 Ng8 ",
+            n + 1
+        );
+    }
+    pgn += "*\n\n[Event \"next\"]\n\n1. e4 { [%clk 0:03:00] } e5 *\n";
+    for threads in [1, 2] {
+        let batches = read_all(pgn.clone().into_bytes(), &all_columns(threads));
+        let rows: usize = batches.iter().map(RecordBatch::num_rows).sum();
+        assert_eq!(rows, 2);
+        let b = &batches[0];
+        for column in ["uci", "san", "moves", "clocks", "polyglot", "fen"] {
+            let list = b.column_by_name(column).unwrap().as_list::<i32>();
+            assert_eq!(list.value_length(0), 65_536, "{column}");
+        }
+        let plies = b
+            .column_by_name("ply_count")
+            .unwrap()
+            .as_primitive::<UInt32Type>();
+        assert_eq!(plies.value(0), 65_536);
+        assert_eq!(
+            text(b, "error", 0).as_deref(),
+            Some("game 1: more than 65536 moves; the rest of the game is left out")
+        );
+        let last = batches.last().unwrap();
+        let row = last.num_rows() - 1;
+        assert_eq!(strings(last, "uci", row), ["e2e4", "e7e5"]);
+        assert_eq!(ints(last, "clocks", row), Some(vec![Some(180), None]));
+        assert_eq!(text(last, "error", row), None);
+    }
+}
+
 /// A zstd frame of raw blocks (no compression), enough to be recognised
 /// and decoded.
 fn zstd_frame(data: &[u8]) -> Vec<u8> {

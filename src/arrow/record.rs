@@ -30,6 +30,10 @@ const NO_SUFFIX: SanStyle = SanStyle {
 /// Marks a per-move value that is absent.
 pub(crate) const ABSENT: i32 = i32::MIN;
 
+/// Mainline moves a game's record holds at most (plies; the longest game
+/// the 75-move rule allows has 17,697).
+const MAX_PLIES: usize = 1 << 16;
+
 /// Strings one after the other, with the end of each.
 #[derive(Default, Debug)]
 pub(crate) struct Strings {
@@ -338,6 +342,8 @@ pub(crate) struct Recorder {
     depth: u32,
     /// Mainline moves recorded.
     plies: usize,
+    /// The record holds [`MAX_PLIES`] moves and the game has more.
+    full: bool,
     /// The last mainline move (its Polyglot key needs it).
     last: Move,
     /// With the opening columns only (the table is built on first use).
@@ -356,6 +362,7 @@ impl Recorder {
             result_seen: false,
             depth: 0,
             plies: 0,
+            full: false,
             last: Move::NULL,
             classifier: wanted.opening.then(Classifier::new),
             early: Vec::new(),
@@ -416,6 +423,28 @@ impl Recorder {
         }
     }
 
+    /// Whether the game's record has room for one more mainline move;
+    /// the first time it has not, the game's error says so (a game's
+    /// record is bounded, as its text is not).
+    #[inline]
+    fn room(&mut self) -> bool {
+        if self.plies < MAX_PLIES {
+            return true;
+        }
+        if !self.full {
+            self.full = true;
+            if self.wanted.messages && self.record.error.is_none() {
+                let r = &mut self.record;
+                let game = r.game;
+                let s = r.push_message(format_args!(
+                    "game {game}: more than {MAX_PLIES} moves; the rest of the game is left out"
+                ));
+                r.error = Some(s);
+            }
+        }
+        false
+    }
+
     fn tag_column(name: &[u8]) -> Option<usize> {
         Some(match name {
             b"Event" => 0,
@@ -448,6 +477,7 @@ impl GameVisitor for Recorder {
         self.result_seen = false;
         self.depth = 0;
         self.plies = 0;
+        self.full = false;
         self.last = Move::NULL;
         if let Some(c) = &mut self.classifier {
             c.reset();
@@ -505,25 +535,29 @@ impl GameVisitor for Recorder {
     }
 
     fn legal_move(&mut self, before: &Position, m: Move, _token: &[u8], depth: u32) {
-        if depth == 0 {
+        if depth == 0 && self.room() {
             self.mainline(before, m);
         }
     }
 
     fn null_move(&mut self, before: &Position, depth: u32) {
-        if depth == 0 {
+        if depth == 0 && self.room() {
             self.mainline(before, Move::NULL);
         }
     }
 
     fn after_move(&mut self, after: &Position, depth: u32) {
-        if depth == 0 && self.wanted.after {
+        if depth == 0 && self.wanted.after && !self.full {
             self.settle(after);
         }
     }
 
     fn comment(&mut self, comment: &[u8]) {
-        if self.depth != 0 || self.plies == 0 || !(self.wanted.clocks || self.wanted.evals) {
+        if self.depth != 0
+            || self.plies == 0
+            || self.full
+            || !(self.wanted.clocks || self.wanted.evals)
+        {
             return;
         }
         let c = values::commands(comment);
