@@ -447,6 +447,35 @@ fn a_record_holds_at_most_65536_moves() {
     }
 }
 
+/// A game's other tags are kept up to 8 MiB (a name, a value and 16 bytes
+/// for each), its error saying the rest are left out; its moves are read.
+#[test]
+fn a_record_holds_at_most_8_mib_of_tags() {
+    let mut pgn = String::new();
+    let (mut bytes, mut kept) = (0, 0);
+    for i in 0..400_000 {
+        let name = format!("T{i}");
+        pgn += &format!("[{name} \"v\"]\n");
+        bytes += name.len() + 1 + 16;
+        if bytes <= 8 << 20 {
+            kept += 1;
+        }
+    }
+    assert!(kept < 400_000);
+    pgn += "\n1. e4 e5 *\n";
+    for threads in [1, 2] {
+        let batches = read_all(pgn.clone().into_bytes(), &all_columns(threads));
+        let b = &batches[0];
+        let tags = b.column_by_name("tags").unwrap().as_map();
+        assert_eq!(tags.value_length(0), kept);
+        assert_eq!(
+            text(b, "error", 0).as_deref(),
+            Some("game 1: more than 8 MiB of tags; the rest of them are left out")
+        );
+        assert_eq!(strings(b, "uci", 0), ["e2e4", "e7e5"]);
+    }
+}
+
 /// A zstd frame of raw blocks (no compression), enough to be recognised
 /// and decoded.
 fn zstd_frame(data: &[u8]) -> Vec<u8> {

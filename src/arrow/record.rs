@@ -34,6 +34,10 @@ pub(crate) const ABSENT: i32 = i32::MIN;
 /// the 75-move rule allows has 17,697).
 const MAX_PLIES: usize = 1 << 16;
 
+/// Bytes of other tags (the `tags` column) a game's record holds at most,
+/// counting 16 for each tag besides its name and value.
+const MAX_TAG_BYTES: usize = 8 << 20;
+
 /// Strings one after the other, with the end of each.
 #[derive(Default, Debug)]
 pub(crate) struct Strings {
@@ -344,6 +348,8 @@ pub(crate) struct Recorder {
     plies: usize,
     /// The record holds [`MAX_PLIES`] moves and the game has more.
     full: bool,
+    /// Bytes of the game's other tags, as [`MAX_TAG_BYTES`] counts them.
+    tag_bytes: usize,
     /// The last mainline move (its Polyglot key needs it).
     last: Move,
     /// With the opening columns only (the table is built on first use).
@@ -363,6 +369,7 @@ impl Recorder {
             depth: 0,
             plies: 0,
             full: false,
+            tag_bytes: 0,
             last: Move::NULL,
             classifier: wanted.opening.then(Classifier::new),
             early: Vec::new(),
@@ -433,16 +440,22 @@ impl Recorder {
         }
         if !self.full {
             self.full = true;
-            if self.wanted.messages && self.record.error.is_none() {
-                let r = &mut self.record;
-                let game = r.game;
-                let s = r.push_message(format_args!(
-                    "game {game}: more than {MAX_PLIES} moves; the rest of the game is left out"
-                ));
-                r.error = Some(s);
-            }
+            self.cut(format_args!(
+                "more than {MAX_PLIES} moves; the rest of the game is left out"
+            ));
         }
         false
+    }
+
+    /// The game's error, when it has none yet: `game N: {what}` (its
+    /// record is cut short).
+    fn cut(&mut self, what: std::fmt::Arguments<'_>) {
+        let r = &mut self.record;
+        if self.wanted.messages && r.error.is_none() {
+            let game = r.game;
+            let s = r.push_message(format_args!("game {game}: {what}"));
+            r.error = Some(s);
+        }
     }
 
     fn tag_column(name: &[u8]) -> Option<usize> {
@@ -478,6 +491,7 @@ impl GameVisitor for Recorder {
         self.depth = 0;
         self.plies = 0;
         self.full = false;
+        self.tag_bytes = 0;
         self.last = Move::NULL;
         if let Some(c) = &mut self.classifier {
             c.reset();
@@ -528,6 +542,20 @@ impl GameVisitor for Recorder {
             }
         }
         if w.other_tags {
+            // A name, a value and their entry; past the bound, the game's
+            // error has said so.
+            if self.tag_bytes > MAX_TAG_BYTES {
+                return;
+            }
+            self.tag_bytes += name.len() + value.as_bytes().len() + 16;
+            if self.tag_bytes > MAX_TAG_BYTES {
+                self.cut(format_args!(
+                    "more than {} MiB of tags; the rest of them are left out",
+                    MAX_TAG_BYTES >> 20
+                ));
+                return;
+            }
+            let r = &mut self.record;
             let n = r.push_name(name);
             let v = r.push_value(value);
             r.other_tags.push((n, v));
