@@ -476,6 +476,43 @@ fn a_record_holds_at_most_8_mib_of_tags() {
     }
 }
 
+/// A game's record keeps 100 warnings; one more says how many followed,
+/// from where.
+#[test]
+fn a_record_holds_at_most_100_warnings() {
+    // 300 knight moves, each written as check: 300 warnings.
+    let mut line = String::new();
+    let mut columns = Vec::new();
+    for i in 0..75 {
+        for (k, m) in ["Nf3+", "Nf6+", "Ng1+", "Ng8+"].iter().enumerate() {
+            if k % 2 == 0 {
+                line += &format!("{}. ", 2 * i + k / 2 + 1);
+            }
+            columns.push(line.len() + 1);
+            line += &format!("{m} ");
+        }
+    }
+    let pgn = format!("[Event \"w\"]\n\n{line}*\n");
+    for threads in [1, 2] {
+        let batches = read_all(pgn.clone().into_bytes(), &all_columns(threads));
+        let warnings = strings(&batches[0], "warnings", 0);
+        assert_eq!(warnings.len(), 101);
+        assert_eq!(
+            warnings[0],
+            "3:4: game 1, move 1. Nf3+: written as check, but the move gives no check"
+        );
+        assert_eq!(
+            warnings[100],
+            format!(
+                "3:{}: game 1: 200 more problems from here on left out",
+                columns[100]
+            )
+        );
+        assert_eq!(text(&batches[0], "error", 0), None);
+        assert_eq!(strings(&batches[0], "uci", 0).len(), 300);
+    }
+}
+
 /// A zstd frame of raw blocks (no compression), enough to be recognised
 /// and decoded.
 fn zstd_frame(data: &[u8]) -> Vec<u8> {

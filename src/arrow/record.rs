@@ -34,6 +34,26 @@ pub(crate) const ABSENT: i32 = i32::MIN;
 /// the 75-move rule allows has 17,697).
 const MAX_PLIES: usize = 1 << 16;
 
+/// Warnings a game's record holds at most; one more says how many
+/// followed, from where.
+const MAX_WARNINGS: usize = 100;
+
+/// Problems counted, not kept: how many, and where the first was.
+#[derive(Default)]
+struct Hidden {
+    count: u64,
+    first: (u64, u64),
+}
+
+impl Hidden {
+    fn hide(&mut self, at: (u64, u64)) {
+        if self.count == 0 {
+            self.first = at;
+        }
+        self.count += 1;
+    }
+}
+
 /// Bytes of other tags (the `tags` column) a game's record holds at most,
 /// counting 16 for each tag besides its name and value.
 const MAX_TAG_BYTES: usize = 8 << 20;
@@ -354,8 +374,12 @@ pub(crate) struct Recorder {
     last: Move,
     /// With the opening columns only (the table is built on first use).
     classifier: Option<Classifier>,
-    /// Warnings that came before the game began (junk before it).
+    /// Warnings that came before the game began (junk before it): the
+    /// first [`MAX_WARNINGS`], and the others counted.
     early: Vec<String>,
+    early_hidden: Hidden,
+    /// The game's warnings past [`MAX_WARNINGS`].
+    hidden: Hidden,
 }
 
 impl Recorder {
@@ -373,6 +397,8 @@ impl Recorder {
             last: Move::NULL,
             classifier: wanted.opening.then(Classifier::new),
             early: Vec::new(),
+            early_hidden: Hidden::default(),
+            hidden: Hidden::default(),
         }
     }
 
@@ -427,6 +453,18 @@ impl Recorder {
         }
         if self.wanted.uci {
             r.uci.push_uci(m, before.castling_mode());
+        }
+    }
+
+    /// Adds a warning to the game's record: the first [`MAX_WARNINGS`],
+    /// then only counted.
+    fn push_warning(&mut self, text: std::fmt::Arguments<'_>, at: (u64, u64)) {
+        let r = &mut self.record;
+        if r.warnings.len() < MAX_WARNINGS {
+            let s = r.push_message(text);
+            r.warnings.push(s);
+        } else {
+            self.hidden.hide(at);
         }
     }
 
@@ -501,6 +539,7 @@ impl GameVisitor for Recorder {
             let s = self.record.push_text(w.as_bytes());
             self.record.warnings.push(s);
         }
+        self.hidden = std::mem::take(&mut self.early_hidden);
     }
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
@@ -637,16 +676,20 @@ impl GameVisitor for Recorder {
         } else {
             format!("{place}{e}")
         };
+        let at = (e.line, e.column);
         if !self.in_game {
-            self.early.push(text);
+            if self.early.len() < MAX_WARNINGS {
+                self.early.push(text);
+            } else {
+                self.early_hidden.hide(at);
+            }
             return;
         }
-        let r = &mut self.record;
-        let s = r.push_text(text.as_bytes());
-        if r.error.is_none() && !after {
-            r.error = Some(s);
+        if self.record.error.is_none() && !after {
+            let r = &mut self.record;
+            r.error = Some(r.push_text(text.as_bytes()));
         } else {
-            r.warnings.push(s);
+            self.push_warning(format_args!("{text}"), at);
         }
     }
 
@@ -654,9 +697,10 @@ impl GameVisitor for Recorder {
         if !self.wanted.messages {
             return;
         }
-        let r = &mut self.record;
-        let s = r.push_message(format_args!("{}:{}: {e}", e.line, e.column));
-        r.warnings.push(s);
+        self.push_warning(
+            format_args!("{}:{}: {e}", e.line, e.column),
+            (e.line, e.column),
+        );
     }
 
     fn end_game(&mut self, summary: &GameSummary) -> GameRecord {
@@ -672,6 +716,15 @@ impl GameVisitor for Recorder {
         }
         r.language = Some(summary.language);
         r.opening = self.classifier.as_ref().and_then(Classifier::opening);
+        let hidden = std::mem::take(&mut self.hidden);
+        if hidden.count > 0 {
+            let ((line, column), game) = (hidden.first, r.game);
+            let s = r.push_message(format_args!(
+                "{line}:{column}: game {game}: {} more problems from here on left out",
+                hidden.count
+            ));
+            r.warnings.push(s);
+        }
         self.in_game = false;
         let fresh = self.pool.take();
         std::mem::replace(&mut self.record, fresh)
