@@ -426,10 +426,17 @@ fn produce_text(
         gave_up: false,
     };
     let input = Box::new(&mut watch);
+    let run = Run {
+        origin,
+        options,
+        tx,
+        cancel,
+        begun: &begun,
+    };
     let rows = if options.threads > 1 {
-        produce_parallel(input, origin, options, tx, cancel, &begun)
+        produce_parallel(input, &run)
     } else {
-        produce_sequential(input, origin, options, tx, cancel, &begun)
+        produce_sequential(input, &run)
     };
     // Given up, the input is said to be cut even if a game began in the
     // last text read.
@@ -440,16 +447,28 @@ fn produce_text(
     }
 }
 
+/// What a producer works with besides its text: where the text begins,
+/// how to read it, where the batches go, the flag that stops it, the flag
+/// a game's beginning sets.
+#[derive(Clone, Copy)]
+struct Run<'a> {
+    origin: Origin,
+    options: &'a BatchOptions,
+    tx: &'a SyncSender<Result<RecordBatch, ArrowError>>,
+    cancel: &'a AtomicBool,
+    begun: &'a Arc<AtomicBool>,
+}
+
 /// [`produce_text`] on this thread. The rows sent when the input was read
 /// to its end and every batch sent; `None` when it stopped before.
-fn produce_sequential(
-    decoded: Box<dyn Read + Send + '_>,
-    origin: Origin,
-    options: &BatchOptions,
-    tx: &SyncSender<Result<RecordBatch, ArrowError>>,
-    cancel: &AtomicBool,
-    begun: &Arc<AtomicBool>,
-) -> Option<usize> {
+fn produce_sequential(decoded: Box<dyn Read + Send + '_>, run: &Run<'_>) -> Option<usize> {
+    let Run {
+        origin,
+        options,
+        tx,
+        cancel,
+        begun,
+    } = *run;
     let wanted = Wanted::new(options.columns);
     let batch_size = options.batch_size.max(1);
     let pool = Pool::new(POOL_RECORDS_SEQUENTIAL);
@@ -503,14 +522,14 @@ fn produce_sequential(
 /// [`produce_text`] on worker threads: each builds the batch of its
 /// chunk's games (a part), and this thread regroups the parts in order.
 /// The rows sent, as [`produce_sequential`].
-fn produce_parallel(
-    decoded: Box<dyn Read + Send + '_>,
-    origin: Origin,
-    options: &BatchOptions,
-    tx: &SyncSender<Result<RecordBatch, ArrowError>>,
-    cancel: &AtomicBool,
-    begun: &Arc<AtomicBool>,
-) -> Option<usize> {
+fn produce_parallel(decoded: Box<dyn Read + Send + '_>, run: &Run<'_>) -> Option<usize> {
+    let Run {
+        origin,
+        options,
+        tx,
+        cancel,
+        begun,
+    } = *run;
     let wanted = Wanted::new(options.columns);
     let batch_size = options.batch_size.max(1);
     // The window's text is kept to TEXT_IN_FLIGHT: more threads, smaller
