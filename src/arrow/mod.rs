@@ -462,39 +462,37 @@ struct Run<'a> {
 /// [`produce_text`] on this thread. The rows sent when the input was read
 /// to its end and every batch sent; `None` when it stopped before.
 fn produce_sequential(decoded: Box<dyn Read + Send + '_>, run: &Run<'_>) -> Option<usize> {
-    let Run {
-        origin,
-        options,
-        tx,
-        cancel,
-        begun,
-    } = *run;
-    let wanted = Wanted::new(options.columns);
-    let batch_size = options.batch_size.max(1);
+    let wanted = Wanted::new(run.options.columns);
+    let batch_size = run.options.batch_size.max(1);
     let pool = Pool::new(POOL_RECORDS_SEQUENTIAL);
-    let mut builder = BatchBuilder::new(options.columns);
+    let mut builder = BatchBuilder::new(run.options.columns);
     let mut failed = false;
     let mut rows = 0;
     let mut sink = |r: GameRecord| -> Control {
         rows += 1;
         builder.push(&r);
         pool.give(r);
-        if builder.rows() >= batch_size || builder.bytes() >= options.max_batch_bytes {
+        if builder.rows() >= batch_size || builder.bytes() >= run.options.max_batch_bytes {
             let batch = builder.finish();
             failed |= batch.is_err();
-            if tx.send(batch).is_err() || failed {
+            if run.tx.send(batch).is_err() || failed {
                 return Control::Stop;
             }
         }
-        if cancel.load(Ordering::Relaxed) {
+        if run.cancel.load(Ordering::Relaxed) {
             return Control::Stop;
         }
         Control::Continue
     };
     let input = BufferedInput::with_capacity(DEFAULT_CAPACITY, decoded)
-        .with_origin(origin.offset, origin.line);
-    let mut reader = Reader::from_input(input).with_game_base(origin.games);
-    let mut v = Tracker::new(wanted, options.validate, pool.clone(), begun.clone());
+        .with_origin(run.origin.offset, run.origin.line);
+    let mut reader = Reader::from_input(input).with_game_base(run.origin.games);
+    let mut v = Tracker::new(
+        wanted,
+        run.options.validate,
+        pool.clone(),
+        run.begun.clone(),
+    );
     let read = loop {
         match reader.read_game(&mut v) {
             Ok(Some(r)) => {
@@ -506,14 +504,14 @@ fn produce_sequential(decoded: Box<dyn Read + Send + '_>, run: &Run<'_>) -> Opti
             Err(e) => break Err(e),
         }
     };
-    if failed || cancel.load(Ordering::Relaxed) {
+    if failed || run.cancel.load(Ordering::Relaxed) {
         return None;
     }
-    if builder.rows() > 0 && tx.send(builder.finish()).is_err() {
+    if builder.rows() > 0 && run.tx.send(builder.finish()).is_err() {
         return None;
     }
     if let Err(e) = read {
-        let _ = tx.send(Err(io_error(e)));
+        let _ = run.tx.send(Err(io_error(e)));
         return None;
     }
     Some(rows)
@@ -523,39 +521,33 @@ fn produce_sequential(decoded: Box<dyn Read + Send + '_>, run: &Run<'_>) -> Opti
 /// chunk's games (a part), and this thread regroups the parts in order.
 /// The rows sent, as [`produce_sequential`].
 fn produce_parallel(decoded: Box<dyn Read + Send + '_>, run: &Run<'_>) -> Option<usize> {
-    let Run {
-        origin,
-        options,
-        tx,
-        cancel,
-        begun,
-    } = *run;
-    let wanted = Wanted::new(options.columns);
-    let batch_size = options.batch_size.max(1);
+    let wanted = Wanted::new(run.options.columns);
+    let batch_size = run.options.batch_size.max(1);
     // The window's text is kept to TEXT_IN_FLIGHT: more threads, smaller
     // chunks, down to MIN_CHUNK_SIZE; the window then stops growing, and
     // the threads with it (a window of n chunks keeps n busy).
-    let window = options
+    let window = run
+        .options
         .threads
         .saturating_mul(2)
         .saturating_add(2)
         .min(TEXT_IN_FLIGHT / MIN_CHUNK_SIZE);
-    let chunk_size = options.chunk_size.min(TEXT_IN_FLIGHT / window).max(1);
+    let chunk_size = run.options.chunk_size.min(TEXT_IN_FLIGHT / window).max(1);
     let pool = Pool::new(POOL_RECORDS);
     // One builder per worker, and one for the rest of an input read on
     // this thread.
-    let builders = Builders::new(options.columns, options.threads.min(window) + 1);
+    let builders = Builders::new(run.options.columns, run.options.threads.min(window) + 1);
     let mut regroup = Regroup::new(
-        options.columns.schema(),
+        run.options.columns.schema(),
         batch_size,
-        options.max_batch_bytes,
+        run.options.max_batch_bytes,
     );
     let mut failed = false;
     let mut rows = 0;
     let mut emit = |batch: Result<RecordBatch, ArrowError>| -> bool {
         failed |= batch.is_err();
         rows += batch.as_ref().map_or(0, |b| b.num_rows());
-        tx.send(batch).is_ok() && !failed
+        run.tx.send(batch).is_ok() && !failed
     };
     let mut sink = |out: PartOutput| -> Control {
         let stop = match out {
@@ -566,41 +558,46 @@ fn produce_parallel(decoded: Box<dyn Read + Send + '_>, run: &Run<'_>) -> Option
             }
             None => false,
         };
-        if stop || cancel.load(Ordering::Relaxed) {
+        if stop || run.cancel.load(Ordering::Relaxed) {
             return Control::Stop;
         }
         Control::Continue
     };
     let make = || {
-        let tracker = Tracker::new(wanted, options.validate, pool.clone(), begun.clone());
+        let tracker = Tracker::new(
+            wanted,
+            run.options.validate,
+            pool.clone(),
+            run.begun.clone(),
+        );
         PartVisitor::new(
             tracker,
             &builders,
             pool.clone(),
             batch_size,
-            options.max_batch_bytes,
+            run.options.max_batch_bytes,
         )
     };
     let par = ParOptions::default()
-        .threads(options.threads)
+        .threads(run.options.threads)
         .chunk_size(chunk_size)
         .window(window)
-        .origin(origin);
+        .origin(run.origin);
     let end_chunk = |v: &mut PartVisitor| v.finish().map(Some);
     let read = par_read_with(decoded, &par, make, end_chunk, |_| 0, &mut sink);
-    if failed || cancel.load(Ordering::Relaxed) {
+    if failed || run.cancel.load(Ordering::Relaxed) {
         return None;
     }
     if !regroup.is_empty() {
         let batch = regroup.flush();
         let sent = batch.as_ref().ok().map(RecordBatch::num_rows);
-        if tx.send(batch).is_err() {
+        if run.tx.send(batch).is_err() {
             return None;
         }
         rows += sent?;
     }
     if let Err(e) = read {
-        let _ = tx.send(Err(io_error(e)));
+        let _ = run.tx.send(Err(io_error(e)));
         return None;
     }
     Some(rows)
