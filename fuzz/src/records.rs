@@ -6,7 +6,8 @@ use std::io::Read;
 use arrow_array::cast::AsArray;
 use arrow_array::types::UInt64Type;
 use arrow_array::{Array, RecordBatch};
-use movetext::arrow::{BatchOptions, BatchReader, Column, Columns};
+use arrow_schema::ArrowError;
+use movetext::arrow::{BatchOptions, BatchReader, Column, Columns, NoGameFound};
 use movetext::pgn::decompress::{self, Compression};
 use movetext::pgn::{self, Control, Location};
 use movetext::validate::{LanguageChoice, ValidateOptions};
@@ -61,10 +62,12 @@ impl Settings {
     }
 }
 
-/// One reading: its batches, or the error that ended it.
+/// One reading: its batches, or the error that ended it ([`NoGameFound`]
+/// apart).
 struct Run {
     batches: Vec<RecordBatch>,
     error: Option<String>,
+    no_game: bool,
 }
 
 /// Reads `pgn` from memory with `options`, to the end; checks each batch's
@@ -76,9 +79,13 @@ fn read(pgn: &[u8], options: &BatchOptions, what: &str) -> Run {
     let mut run = Run {
         batches: Vec::new(),
         error: None,
+        no_game: false,
     };
     for item in reader {
-        assert!(run.error.is_none(), "{what}: an item after the error");
+        assert!(
+            run.error.is_none() && !run.no_game,
+            "{what}: an item after the error"
+        );
         match item {
             Ok(batch) => {
                 assert_eq!(batch.schema(), schema, "{what}: a batch's schema");
@@ -89,6 +96,12 @@ fn read(pgn: &[u8], options: &BatchOptions, what: &str) -> Run {
                     options.batch_size
                 );
                 run.batches.push(batch);
+            }
+            Err(ArrowError::IoError(_, e))
+                if e.get_ref().is_some_and(|e| e.is::<NoGameFound>()) =>
+            {
+                assert!(run.batches.is_empty(), "{what}: rows, and no game found");
+                run.no_game = true;
             }
             Err(e) => run.error = Some(e.to_string()),
         }
@@ -243,6 +256,15 @@ pub fn arrow_records(data: &[u8]) {
     }
     assert_eq!(sequential.error, None, "one thread: an error item");
     assert_eq!(parallel.error, None, "{what}: an error item");
+    // No game in a text that is not blank: said by every reading.
+    let blank = text
+        .iter()
+        .all(|&b| b.is_ascii_whitespace() || matches!(b, 0xef | 0xbb | 0xbf));
+    assert_eq!(sequential.no_game, !blank && sequential.batches.is_empty());
+    assert_eq!(
+        parallel.no_game, sequential.no_game,
+        "{what}: no game found"
+    );
 
     let table = concat(columns, &sequential.batches);
     let par = concat(columns, &parallel.batches);
