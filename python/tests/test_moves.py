@@ -1,6 +1,11 @@
 """The small functions against python-chess 1.11.2 and published perft
 counts."""
 
+import os
+import signal
+import threading
+import time
+
 import chess
 import pytest
 
@@ -165,6 +170,23 @@ def test_single_move_languages_and_forms():
 )
 def test_perft(fen, depth, nodes):
     assert movetext.perft(fen, depth) == nodes
+
+
+def test_perft_deeper_than_a_subtree_counted_whole():
+    # Depth 5 and 6 are counted as subtrees of 4 plies, between looks at
+    # Python's signals.
+    assert movetext.perft(chess.STARTING_FEN, 5) == 4_865_609
+    assert movetext.perft(KIWIPETE, 5) == 193_690_690
+
+
+def test_perft_stops_on_ctrl_c():
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        movetext.perft(chess.STARTING_FEN, 30)
+    assert time.monotonic() - start < 10
+    timer.join()
 
 
 def test_perft_agrees_with_python_chess():
