@@ -265,6 +265,12 @@ pub fn arrow_records(data: &[u8]) {
         parallel.no_game, sequential.no_game,
         "{what}: no game found"
     );
+    // A text that begins as a binary format does (an image's magic bytes)
+    // is not read at all.
+    if decompress::not_pgn(&text[..text.len().min(decompress::NOT_PGN_LEN)]).is_some() {
+        assert!(sequential.no_game, "a binary format's bytes read as text");
+        return;
+    }
 
     let table = concat(columns, &sequential.batches);
     let par = concat(columns, &parallel.batches);

@@ -27,10 +27,10 @@
 //! Memory is bounded: a game's record holds its first 65,536 moves and
 //! 8 MiB of other tags (a longer game keeps them, with `error` saying the
 //! rest is left out) and its first 100 warnings (one more says how many
-//! followed, from where), a batch ends at `batch_size` rows or once it holds about
-//! [`BatchOptions::max_batch_bytes`], and at most one finished batch
-//! waits for the caller while the next is built; the parallel reader keeps
-//! a bounded window of input in flight.
+//! followed, from where), a batch ends at `batch_size` rows or once it
+//! holds about [`BatchOptions::max_batch_bytes`], and at most one finished
+//! batch waits for the caller while the next is built; the parallel reader
+//! keeps a bounded window of input in flight.
 //!
 //! # Examples
 //!
