@@ -71,7 +71,7 @@ use arrow_schema::{ArrowError, SchemaRef};
 
 pub use columns::{Column, Columns};
 
-use crate::pgn::decompress;
+use crate::pgn::decompress::{self, GamelessWatch};
 use crate::pgn::{
     par_read_with, BufferedInput, Control, Origin, ParOptions, Reader, DEFAULT_CAPACITY,
 };
@@ -339,10 +339,6 @@ fn no_game(head: &[u8], gave_up_after: Option<u64>) -> ArrowError {
     io_error(io::Error::new(io::ErrorKind::InvalidData, e))
 }
 
-/// Bytes of text read without a game beginning after which an input is
-/// given up.
-const GAMELESS_LIMIT: u64 = 64 << 20;
-
 /// The producer thread: reads, builds batches, sends them.
 fn produce<R: Read + Send>(
     input: R,
@@ -371,41 +367,6 @@ fn io_error(e: io::Error) -> ArrowError {
     ArrowError::IoError(e.to_string(), e)
 }
 
-/// Passes reads on, keeping the first [`decompress::SNIFF_LEN`] bytes and
-/// whether every byte so far was blank (white space, a UTF-8 byte order
-/// mark); reads as ended once [`GAMELESS_LIMIT`] bytes have passed and no
-/// game has begun.
-struct Watch<R> {
-    inner: R,
-    head: Vec<u8>,
-    blank: bool,
-    bytes: u64,
-    begun: Arc<AtomicBool>,
-    gave_up: bool,
-}
-
-impl<R: Read> Read for Watch<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.bytes >= GAMELESS_LIMIT && !self.begun.load(Ordering::Relaxed) {
-            self.gave_up = true;
-            return Ok(0);
-        }
-        let n = self.inner.read(buf)?;
-        self.bytes += n as u64;
-        let data = &buf[..n];
-        if self.head.len() < decompress::SNIFF_LEN {
-            let take = n.min(decompress::SNIFF_LEN - self.head.len());
-            self.head.extend_from_slice(&data[..take]);
-        }
-        if self.blank {
-            self.blank = data
-                .iter()
-                .all(|&b| b.is_ascii_whitespace() || matches!(b, 0xef | 0xbb | 0xbf));
-        }
-        Ok(n)
-    }
-}
-
 /// [`produce`] of text (decompressed) that begins at `origin` of a larger
 /// input; a text that is not blank and gave no row ends with
 /// [`NoGameFound`].
@@ -417,14 +378,8 @@ fn produce_text(
     cancel: &AtomicBool,
 ) {
     let begun = Arc::new(AtomicBool::new(false));
-    let mut watch = Watch {
-        inner: decoded,
-        head: Vec::new(),
-        blank: true,
-        bytes: 0,
-        begun: begun.clone(),
-        gave_up: false,
-    };
+    // Given up after `GAMELESS_LIMIT` bytes with no game begun.
+    let mut watch = GamelessWatch::new(decoded, begun.clone(), decompress::GAMELESS_LIMIT);
     let input = Box::new(&mut watch);
     let run = Run {
         origin,
@@ -440,10 +395,10 @@ fn produce_text(
     };
     // Given up, the input is said to be cut even if a game began in the
     // last text read.
-    if rows.is_some() && watch.gave_up {
-        let _ = tx.send(Err(no_game(&watch.head, Some(watch.bytes))));
-    } else if rows == Some(0) && !watch.blank {
-        let _ = tx.send(Err(no_game(&watch.head, None)));
+    if rows.is_some() && watch.gave_up() {
+        let _ = tx.send(Err(no_game(watch.head(), Some(watch.bytes_read()))));
+    } else if rows == Some(0) && !watch.blank() {
+        let _ = tx.send(Err(no_game(watch.head(), None)));
     }
 }
 

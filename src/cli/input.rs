@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use movetext::pgn::decompress::{
-    self, describe, Compression, ParallelZstd, ReadAhead, NOT_PGN_LEN, READ_AHEAD_BUFFER, SNIFF_LEN,
+    self, describe, Compression, GamelessWatch, ParallelZstd, ReadAhead, GAMELESS_LIMIT,
+    NOT_PGN_LEN, READ_AHEAD_BUFFER,
 };
 use movetext::pgn::units::{self, Unit};
 use movetext::pgn::{
@@ -120,51 +121,19 @@ impl Reading {
     }
 }
 
-/// Decompressed bytes read without any game beginning after which an
-/// input is given up as not PGN (64 MiB): `/dev/zero` piped, or a large
-/// binary file, ends in bounded time. (A parallel reading looks at most
-/// about 40 MiB ahead of the first game it has not read.)
-pub const GAMELESS_LIMIT: u64 = 64 << 20;
-
-/// Counts the bytes read through it and keeps the first ones, notes
-/// whether any is not blank, and reads as ended once `stop` is set (so a
-/// closed stdout ends the reading early) or once `limit` bytes were read
-/// and no game has begun.
-struct Counting<R> {
+/// Reads as ended once `stop` is set (so a closed stdout ends the reading
+/// early).
+struct Stoppable<R> {
     inner: R,
-    bytes: u64,
     stop: Rc<Cell<bool>>,
-    /// The first [`SNIFF_LEN`] bytes.
-    head: Vec<u8>,
-    /// Whether every byte so far is white space (or a UTF-8 BOM).
-    blank: bool,
-    begun: Arc<AtomicBool>,
-    limit: u64,
-    gave_up: bool,
 }
 
-impl<R: Read> Read for Counting<R> {
+impl<R: Read> Read for Stoppable<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         if self.stop.get() {
             return Ok(0);
         }
-        if self.bytes >= self.limit && !self.begun.load(Ordering::Relaxed) {
-            self.gave_up = true;
-            return Ok(0);
-        }
-        let n = self.inner.read(buf)?;
-        let data = &buf[..n];
-        if self.head.len() < SNIFF_LEN {
-            let take = n.min(SNIFF_LEN - self.head.len());
-            self.head.extend_from_slice(&data[..take]);
-        }
-        if self.blank {
-            self.blank = data
-                .iter()
-                .all(|&b| b.is_ascii_whitespace() || b == 0xef || b == 0xbb || b == 0xbf);
-        }
-        self.bytes += n as u64;
-        Ok(n)
+        self.inner.read(buf)
     }
 }
 
@@ -419,15 +388,14 @@ where
         ));
     }
     let begun = Arc::new(AtomicBool::new(false));
-    let mut input = Counting {
-        inner: decoded,
-        bytes: 0,
+    // Given up after `GAMELESS_LIMIT` bytes with no game begun, or after
+    // what a parallel reading may read ahead of the first game it has not
+    // read (about 4 chunks and 16 MiB), if that is more.
+    let limit = GAMELESS_LIMIT.max(4 * reading.chunk_size as u64 + (16 << 20));
+    let mut watch = GamelessWatch::new(decoded, begun.clone(), limit);
+    let mut input = Stoppable {
+        inner: &mut watch,
         stop: stop.clone(),
-        head: Vec::new(),
-        blank: true,
-        begun: begun.clone(),
-        limit: GAMELESS_LIMIT.max(4 * reading.chunk_size as u64 + (16 << 20)),
-        gave_up: false,
     };
     let make = || Begun {
         inner: make(),
@@ -509,14 +477,14 @@ where
         return Err(f);
     }
     result.map_err(in_err)?;
-    if !begun.load(Ordering::Relaxed) && !input.blank {
-        let within = if input.gave_up {
-            format!(" in the first {} MiB", input.limit >> 20)
+    if !begun.load(Ordering::Relaxed) && !watch.blank() {
+        let within = if watch.gave_up() {
+            format!(" in the first {} MiB", watch.limit() >> 20)
         } else {
             String::new()
         };
-        let seen = format!("{within}; the input starts with {}", describe(&input.head));
+        let seen = format!("{within}; the input starts with {}", describe(watch.head()));
         return Err(Failure::NoGame(name, seen));
     }
-    Ok(input.bytes)
+    Ok(watch.bytes_read())
 }

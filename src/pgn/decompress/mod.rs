@@ -28,13 +28,17 @@
 
 mod ahead;
 mod frames;
+mod gameless;
 mod sniff;
 mod utf16;
 #[cfg(all(feature = "compression", any(unix, windows)))]
 mod zstd_par;
 
 pub use self::ahead::{ReadAhead, READ_AHEAD_BUFFER};
+// What the command-line tool and the records share; no stable interface.
 pub use self::frames::{MAX_WINDOW as MAX_ZSTD_WINDOW, MAX_WINDOW_LOG as MAX_ZSTD_WINDOW_LOG};
+#[doc(hidden)]
+pub use self::gameless::{GamelessWatch, GAMELESS_LIMIT};
 pub use self::sniff::{binary_format, describe, not_pgn, NOT_PGN_LEN, SNIFF_LEN};
 pub use self::utf16::{Endian, Utf16Reader};
 #[cfg(all(feature = "compression", any(unix, windows)))]
