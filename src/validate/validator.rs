@@ -52,9 +52,9 @@ pub struct Validator<V> {
     // Play state: the current position, and the one before the last move
     // (when `has_last`). A move copies the current position there and is
     // played in place (a move that fails leaves the position unchanged);
-    // without variations, an English move in a PGN form that fits at once
-    // (lenient: with its suffix) is played with no copy (see
-    // `play_in_place`).
+    // on the mainline, an English move in a PGN form that fits at once
+    // (lenient: with its suffix) is played from its parts, the position
+    // copied only when variations are read (see `play_in_place`).
     pub(super) current: Position,
     pub(super) last: Position,
     /// The standard start position, copied at the start of each game.
@@ -219,17 +219,19 @@ impl<V: GameVisitor> Validator<V> {
         self.play_rest(token, at)
     }
 
-    /// Without variations nothing needs the position before the last move:
-    /// a common English move without a suffix (`e4`, `Nf3`, `exd5`, `Nxd5`:
-    /// most moves) is handed to the visitor with the position before it and
-    /// then played, with no copy, from its parts (see
-    /// [`fast::play_common_in_place`]). False (nothing done) for any other
-    /// token, or when the game takes no more moves.
+    /// A common English move without a suffix (`e4`, `Nf3`, `exd5`, `Nxd5`:
+    /// most moves) on the mainline is handed to the visitor with the
+    /// position before it and then played from its parts (see
+    /// [`fast::play_common_in_place`]): the position before it is copied
+    /// only when variations are read (a variation may follow the move).
+    /// False (nothing done) for any other token, or when the game takes
+    /// no more moves.
     #[inline(always)]
     fn play_in_place(&mut self, token: &[u8]) -> bool {
         if !self.in_place() {
             return false;
         }
+        self.keep_before();
         let inner = &mut self.inner;
         let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
         let played = fast::play_common_in_place(&mut self.current, token, self.options.mode, seen);
@@ -245,7 +247,7 @@ impl<V: GameVisitor> Validator<V> {
         };
         debug_assert_eq!(r.suffix, SuffixVerdict::Absent);
         Self::count_played(&mut self.summary);
-        self.has_last = false;
+        self.has_last = self.options.variations;
         self.last_move = r.mv;
         self.inner.after_move(&self.current, 0);
         true
@@ -257,9 +259,19 @@ impl<V: GameVisitor> Validator<V> {
         summary.moves += 1;
     }
 
-    /// Whether a move may be played with no copy: nothing is being
-    /// recorded, the game goes on from a known position, no variation is
-    /// read, the notation is English.
+    /// With variations, the position before the move about to be played
+    /// in place is kept, for a variation that may follow it.
+    #[inline(always)]
+    fn keep_before(&mut self) {
+        if self.options.variations {
+            self.last = self.current;
+        }
+    }
+
+    /// Whether a move may be played in place, from its parts, with no
+    /// copy but the one a variation needs: nothing is being recorded, the
+    /// game goes on from a known position, the move is on the mainline
+    /// (not inside a variation), the notation is English.
     #[inline(always)]
     fn in_place(&self) -> bool {
         debug_assert_eq!(
@@ -272,7 +284,8 @@ impl<V: GameVisitor> Validator<V> {
 
     /// [`Validator::in_place`] from the state it follows.
     fn may_play_in_place(&self) -> bool {
-        !(self.recording | self.done | self.unknown_start | self.options.variations)
+        !(self.recording | self.done | self.unknown_start)
+            && self.stack.is_empty()
             && self.lang == Language::En
     }
 
@@ -595,6 +608,9 @@ impl<V: GameVisitor> Validator<V> {
         let last_move = &mut self.last_move;
         let mut wrong = false;
         let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
+        if self.options.variations {
+            self.last = self.current;
+        }
         let count = |r: Resolved| {
             *last_move = r.mv;
             wrong = r.suffix == SuffixVerdict::Contradicted;
@@ -602,7 +618,7 @@ impl<V: GameVisitor> Validator<V> {
         };
         if fast::play_other_in_place(&mut self.current, token, self.options.mode, seen, count) {
             self.inner.after_move(&self.current, 0);
-            self.has_last = false;
+            self.has_last = self.options.variations;
             if wrong {
                 self.wrong_marks(token, at.line, at.column, at.offset);
             }
@@ -708,6 +724,7 @@ impl<V: GameVisitor> Validator<V> {
         self.current = before;
         self.has_last = false;
         self.last_move = Move::NULL;
+        self.set_in_place();
         self.inner.begin_variation();
         Control::Continue
     }
@@ -721,6 +738,7 @@ impl<V: GameVisitor> Validator<V> {
             self.last = before_last;
             self.has_last = true;
             self.last_move = Move::NULL;
+            self.set_in_place();
             self.inner.end_variation();
         }
         Control::Continue
