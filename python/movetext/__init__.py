@@ -113,7 +113,7 @@ def read_pgn(
     """
     with iter_batches(
         source,
-        columns=None if columns is None else list(columns),
+        columns=columns,
         threads=threads,
         lang=lang,
         strict=strict,

@@ -2,7 +2,7 @@
 
 import os
 from types import TracebackType
-from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Type, Union
+from typing import IO, Any, Dict, Iterable, Iterator, List, Optional, Type, Union
 
 import pyarrow
 
@@ -71,7 +71,7 @@ class GameReader:
 def iter_batches(
     source: Source,
     *,
-    columns: Optional[Sequence[str]] = None,
+    columns: Optional[Iterable[str]] = None,
     threads: Optional[int] = None,
     lang: str = "en",
     strict: bool = False,

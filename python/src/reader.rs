@@ -19,7 +19,7 @@ use movetext::pgn::units::{index, IndexOptions, Unit, DEFAULT_UNIT_SIZE};
 use movetext::validate::ValidateOptions;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyCapsule, PyDict, PyTuple};
+use pyo3::types::{PyByteArray, PyBytes, PyCapsule, PyDict, PyString, PyTuple};
 use pyo3::PyTypeInfo;
 
 use crate::errors::{raise, Class, Place};
@@ -137,15 +137,24 @@ impl Read for PyFile {
     }
 }
 
-/// The columns asked for: `None` gives the default set, else each name
-/// exactly as in the schema.
-fn columns(names: Option<Vec<String>>) -> PyResult<Columns> {
+/// The columns asked for: `None` gives the default set, else an iterable
+/// of names, each exactly as in the schema. One string is refused, not
+/// read as names of one letter each.
+fn columns(names: Option<&Bound<'_, PyAny>>) -> PyResult<Columns> {
     let Some(names) = names else {
         return Ok(Columns::default());
     };
+    if names.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "columns takes column names, such as [\"game\", \"uci\"], not one string",
+        ));
+    }
     let mut set = Columns::NONE;
-    for name in &names {
-        let column = Column::from_name(name).ok_or_else(|| {
+    for name in names.try_iter()? {
+        let name: String = name?
+            .extract()
+            .map_err(|_| PyTypeError::new_err("columns takes column names: each one a string"))?;
+        let column = Column::from_name(&name).ok_or_else(|| {
             let all: Vec<&str> = Column::ALL.iter().map(|c| c.name()).collect();
             PyValueError::new_err(format!(
                 "unknown column {name:?}: one of {}",
@@ -454,7 +463,7 @@ impl RecordBatchReader for Drained {
 pub fn iter_batches(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
-    columns: Option<Vec<String>>,
+    columns: Option<&Bound<'_, PyAny>>,
     threads: Option<usize>,
     lang: &str,
     strict: bool,
@@ -624,10 +633,19 @@ pub fn units(
 
 /// A file that does not open: `OSError(errno, strerror, filename)`, the
 /// subclass Python picks for the errno (`FileNotFoundError`...).
+/// A path that is no file but reads as PGN text (a tag, a move number, a
+/// line break) gets a hint: text is given as bytes.
 fn open_error(py: Python<'_>, e: io::Error, path: &Option<String>) -> PyErr {
     let errno = e.raw_os_error().unwrap_or(0);
     let text = e.to_string();
-    let strerror = text.split(" (os error").next().unwrap_or(&text).to_string();
+    let mut strerror = text.split(" (os error").next().unwrap_or(&text).to_string();
+    let pgn_like = |p: &str| {
+        let p = p.trim_start();
+        p.contains('\n') || p.starts_with('[') || p.starts_with("1.")
+    };
+    if e.kind() == io::ErrorKind::NotFound && path.as_deref().is_some_and(pgn_like) {
+        strerror.push_str(" (a str is a path: give PGN text as bytes, text.encode())");
+    }
     match PyOSError::type_object(py).call1((errno, strerror, path)) {
         Ok(instance) => PyErr::from_value(instance),
         Err(err) => err,

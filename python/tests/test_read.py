@@ -233,6 +233,32 @@ def test_bad_arguments_raise():
         movetext.read_pgn(io.StringIO("1. e4 *"))
 
 
+def test_columns_are_names_in_any_iterable_but_not_one_string():
+    game_uci = ["game", "uci"]
+    kinds = [lambda: ("uci", "game"), lambda: iter(["game", "uci"]), lambda: {"uci": 1, "game": 2}]
+    for names in kinds:
+        assert movetext.read_pgn(b"1. e4 e5 *", columns=names()).column_names == game_uci
+        batches = list(movetext.iter_batches(b"1. e4 e5 *", columns=names()))
+        assert batches[0].schema.names == game_uci
+    for read in [movetext.read_pgn, movetext.iter_batches]:
+        with pytest.raises(TypeError, match=r'not one string'):
+            read(b"1. e4 *", columns="game")
+        with pytest.raises(TypeError, match="each one a string"):
+            read(b"1. e4 *", columns=["game", 3])
+
+
+def test_pgn_text_given_as_a_path_gets_a_hint():
+    text = '[Event "x"]\n\n1. e4 e5 *\n'
+    with pytest.raises(FileNotFoundError, match=r"give PGN text as bytes, text\.encode\(\)") as info:
+        movetext.read_pgn(text)
+    assert info.value.filename == text
+    assert movetext.read_pgn(text.encode())["uci"].to_pylist() == [["e2e4", "e7e5"]]
+    # A path that does not read as PGN gets none.
+    with pytest.raises(FileNotFoundError) as info:
+        movetext.read_pgn("no/such/file.pgn")
+    assert "encode" not in str(info.value)
+
+
 def test_empty_input_is_an_empty_table():
     table = movetext.read_pgn(b"")
     assert table.num_rows == 0
