@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
+use movetext::arrow::NoGameFound;
 use movetext::pgn::decompress::{
     self, describe, Compression, GamelessWatch, ParallelZstd, ReadAhead, GAMELESS_LIMIT,
     NOT_PGN_LEN, READ_AHEAD_BUFFER,
@@ -382,10 +383,11 @@ where
     // An image, an executable...: said at once, not read as text.
     let (head, decoded) = decompress::peek_n(decoded, NOT_PGN_LEN).map_err(in_err)?;
     if let Some(seen) = decompress::not_pgn(&head) {
-        return Err(Failure::NoGame(
-            name,
-            format!("; the input starts with {seen}"),
-        ));
+        let no_game = NoGameFound {
+            starts_with: seen,
+            gave_up_after: None,
+        };
+        return Err(Failure::NoGame(name, no_game));
     }
     let begun = Arc::new(AtomicBool::new(false));
     // Given up after `GAMELESS_LIMIT` bytes with no game begun, or after
@@ -478,13 +480,11 @@ where
     }
     result.map_err(in_err)?;
     if !begun.load(Ordering::Relaxed) && !watch.blank() {
-        let within = if watch.gave_up() {
-            format!(" in the first {} MiB", watch.limit() >> 20)
-        } else {
-            String::new()
+        let no_game = NoGameFound {
+            starts_with: describe(watch.head()),
+            gave_up_after: watch.gave_up().then(|| watch.limit()),
         };
-        let seen = format!("{within}; the input starts with {}", describe(watch.head()));
-        return Err(Failure::NoGame(name, seen));
+        return Err(Failure::NoGame(name, no_game));
     }
     Ok(watch.bytes_read())
 }

@@ -37,6 +37,7 @@ use std::io;
 use std::process::ExitCode;
 
 use clap::Args;
+use movetext::arrow::NoGameFound;
 use movetext::notation::{Language, LanguageSet, ParseMode};
 use movetext::pgn::units::Unit;
 use movetext::validate::{GameVisitor, LanguageChoice, ValidateOptions};
@@ -218,7 +219,7 @@ pub enum Failure {
     /// An input holds no game but is not blank: its name, and where it
     /// was looked for and what it looks like (exit status 1, the other
     /// inputs are still read).
-    NoGame(String, String),
+    NoGame(String, NoGameFound),
 }
 
 impl Failure {
@@ -265,7 +266,7 @@ impl fmt::Display for Failure {
                 write!(f, "{name}: {}", io_message(e))
             }
             Failure::Usage(m) => f.write_str(m),
-            Failure::NoGame(name, seen) => write!(f, "{name}: no PGN game found{seen}"),
+            Failure::NoGame(name, no_game) => write!(f, "{name}: {no_game}"),
         }
     }
 }

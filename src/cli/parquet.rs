@@ -420,9 +420,7 @@ pub fn run(read: &ReadArgs, columns: Columns, output: Option<&str>, parquet: boo
                     if let Some(no_game) = e.get_ref().and_then(|e| e.downcast_ref::<NoGameFound>())
                     {
                         // As the other commands: said, the other inputs read.
-                        let seen = no_game.to_string();
-                        let seen = seen.trim_start_matches("no PGN game found").to_string();
-                        Failure::NoGame(name.clone(), seen).report();
+                        Failure::NoGame(name.clone(), no_game.clone()).report();
                         failed = true;
                     } else {
                         Failure::Input(name.clone(), e).report();

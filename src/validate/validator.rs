@@ -604,13 +604,11 @@ impl<V: GameVisitor> Validator<V> {
     #[inline(never)]
     fn play_other_in_place(&mut self, token: &[u8], at: Location) -> Control {
         debug_assert!(self.in_place());
+        self.keep_before();
         let (inner, summary) = (&mut self.inner, &mut self.summary);
         let last_move = &mut self.last_move;
         let mut wrong = false;
         let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
-        if self.options.variations {
-            self.last = self.current;
-        }
         let count = |r: Resolved| {
             *last_move = r.mv;
             wrong = r.suffix == SuffixVerdict::Contradicted;
