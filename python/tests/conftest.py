@@ -11,12 +11,6 @@ REPO = Path(__file__).resolve().parents[2]
 # The sample compiled into the command-line tool: 312 real games (chess.com,
 # lichess, TCEC and Chess960, pgnmentor, annotated), 21,293 plies.
 SAMPLE = REPO / "src" / "cli" / "sample.pgn"
-# The shared corpus: ../shared beside the repository (as in CI), else
-# /work/shared; the tests that read it fail when it is missing.
-SHARED = next(
-    (p for p in [REPO.parent / "shared", Path("/work/shared")] if p.is_dir()),
-    REPO.parent / "shared",
-)
 
 
 def decode(line: bytes) -> str:

@@ -2,7 +2,7 @@
 //! arrow-ipc crates, value by value.
 
 use std::fs::File;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Int16Type, Time32MillisecondType, UInt32Type, UInt64Type};
@@ -18,13 +18,39 @@ fn arrow_data(name: &str) -> String {
     format!("{}/tests/data/arrow/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A fresh path in the temporary directory.
-fn temp(name: &str) -> PathBuf {
+/// A fresh path in a temporary directory of this process's own; the file
+/// is removed when dropped, and the directory with the last file.
+struct Temp(PathBuf);
+
+impl std::ops::Deref for Temp {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Temp {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+        if let Some(dir) = self.0.parent() {
+            // Fails while another test's file is in it.
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+}
+
+fn temp(name: &str) -> Temp {
     let dir = std::env::temp_dir().join(format!("movetext-parquet-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let p = dir.join(name);
     let _ = std::fs::remove_file(&p);
-    p
+    Temp(p)
 }
 
 fn read_parquet(path: &PathBuf) -> (Vec<RecordBatch>, usize) {
