@@ -17,6 +17,14 @@ SHARED = next(
 )
 DEFAULT = SHARED / "corpus" / "online.pgn.zst"
 
+# The tag columns (as Lichess/standard-chess-games names them) and the map
+# of the other tags.
+TAGS = [
+    "Event", "Site", "White", "Black", "Result", "WhiteTitle", "BlackTitle",
+    "WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff", "UTCDate",
+    "UTCTime", "ECO", "Opening", "Termination", "TimeControl", "tags",
+]
+
 
 @contextlib.contextmanager
 def plain_pgn(name: str):

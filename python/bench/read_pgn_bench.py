@@ -12,6 +12,12 @@ and CPU seconds, games/s):
 
 - movetext: ``read_pgn(path)`` with the default columns, lang="en" and
   lang="auto": the file read, every move checked, a pyarrow.Table built.
+  Then with the columns of what the binding gives (``BINDING_DATA``: the
+  moves, clocks and evals per move, every tag, the error), lang="en". The
+  binding also gives the board, castling rights, en passant file and
+  halfmove clock of every position as NumPy arrays, which movetext has
+  not (its opt-in ``fen`` column is text); the default columns give what
+  the binding has not: the moves as SAN and UCI strings and the opening.
 - the binding (4.x): ``parse_games`` over a pyarrow array of one string per
   game, the input its documentation starts from (a Parquet ``movetext``
   column). Two rows: the array made beforehand (its parse alone, the
@@ -21,7 +27,8 @@ and CPU seconds, games/s):
   (one thread; it has no other), moves played on its board.
 
 The ratios printed at the end are movetext (lang="en") over each peer, on
-one thread and on all cores.
+one thread and on all cores, with the default columns and with the
+binding's data.
 """
 
 from __future__ import annotations
@@ -42,7 +49,7 @@ import chess.pgn
 import pyarrow as pa
 
 import movetext
-from bench_input import DEFAULT, plain_pgn
+from bench_input import DEFAULT, TAGS, plain_pgn
 
 try:
     import rust_pgn_reader_python_binding as binding
@@ -52,6 +59,18 @@ except ImportError:  # pragma: no cover - a message, not a traceback
 # A game starts at an [Event tag at the start of a line (the corpus's
 # files all have one per game).
 GAME_START = re.compile(r"\n(?=\[Event )")
+
+# The columns that hold what parse_games gives (bar its per-position
+# boards): the moves, per-move clocks and evals, the headers, the error.
+BINDING_DATA = [
+    "game",
+    *TAGS,
+    "moves",
+    "clocks",
+    "evals",
+    "mates",
+    "error",
+]
 
 
 def cpu_model() -> str:
@@ -82,8 +101,8 @@ def split_games(path: Path) -> pa.ChunkedArray:
     return pa.chunked_array([pa.array([g for g in GAME_START.split(text) if g.strip()])])
 
 
-def run_movetext(path: Path, threads, lang: str) -> int:
-    return movetext.read_pgn(path, threads=threads, lang=lang).num_rows
+def run_movetext(path: Path, threads, lang: str, columns=None) -> int:
+    return movetext.read_pgn(path, threads=threads, lang=lang, columns=columns).num_rows
 
 
 def run_binding(games: pa.ChunkedArray, threads: int) -> int:
@@ -133,6 +152,11 @@ def main() -> None:
         for threads, label in [(1, "1"), (cores, f"all ({cores})")]:
             add("movetext read_pgn, lang=en", label, lambda: run_movetext(path, threads, "en"))
             add("movetext read_pgn, lang=auto", label, lambda: run_movetext(path, threads, "auto"))
+            add(
+                "movetext read_pgn, the binding's data",
+                label,
+                lambda: run_movetext(path, threads, "en", BINDING_DATA),
+            )
             add("binding parse_games (split beforehand)", label, lambda: run_binding(games, threads))
             add(
                 "binding parse_games (split in the run)",
@@ -143,14 +167,18 @@ def main() -> None:
         chess_rate = rates[("python-chess read_game", "1")]
         print()
         for label in ["1", f"all ({cores})"]:
-            mt = rates[("movetext read_pgn, lang=en", label)]
             best = rates[("binding parse_games (split beforehand)", label)]
             split = rates[("binding parse_games (split in the run)", label)]
-            print(
-                f"threads {label}: movetext / binding = {mt / best:.2f}x (split beforehand),"
-                f" {mt / split:.2f}x (split in the run); movetext / python-chess ="
-                f" {mt / chess_rate:,.0f}x"
-            )
+            for name, row in [
+                ("default columns", "movetext read_pgn, lang=en"),
+                ("the binding's data", "movetext read_pgn, the binding's data"),
+            ]:
+                mt = rates[(row, label)]
+                print(
+                    f"threads {label}, {name}: movetext / binding = {mt / best:.2f}x"
+                    f" (split beforehand), {mt / split:.2f}x (split in the run);"
+                    f" movetext / python-chess = {mt / chess_rate:,.0f}x"
+                )
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import movetext
-from bench_input import DEFAULT, plain_pgn
+from bench_input import DEFAULT, TAGS, plain_pgn
 
 # The default columns in groups, as the records reader fills them.
 GROUPS = {
@@ -27,11 +27,7 @@ GROUPS = {
     "moves, ply_count": ["moves", "ply_count"],
     "clocks, evals, mates": ["clocks", "evals", "mates"],
     "opening_eco, opening_name": ["opening_eco", "opening_name"],
-    "tags (17 columns and the map)": [
-        "Event", "Site", "White", "Black", "Result", "WhiteTitle", "BlackTitle",
-        "WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff", "UTCDate",
-        "UTCTime", "ECO", "Opening", "Termination", "TimeControl", "tags",
-    ],
+    "tags (17 columns and the map)": TAGS,
     "error, warnings, language": ["error", "warnings", "language"],
     "offset": ["offset"],
 }
