@@ -18,8 +18,9 @@ fn arrow_data(name: &str) -> String {
     format!("{}/tests/data/arrow/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A fresh path in a temporary directory of this process's own; the file
-/// is removed when dropped, and the directory with the last file.
+/// A fresh path `NAME` in a directory of its own (so that tests running
+/// at once never remove each other's), removed with the directory when
+/// dropped.
 struct Temp(PathBuf);
 
 impl std::ops::Deref for Temp {
@@ -37,20 +38,17 @@ impl AsRef<Path> for Temp {
 
 impl Drop for Temp {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
         if let Some(dir) = self.0.parent() {
-            // Fails while another test's file is in it.
-            let _ = std::fs::remove_dir(dir);
+            let _ = std::fs::remove_dir_all(dir);
         }
     }
 }
 
 fn temp(name: &str) -> Temp {
-    let dir = std::env::temp_dir().join(format!("movetext-parquet-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    let _ = std::fs::remove_file(&p);
-    Temp(p)
+    let dir = std::env::temp_dir().join(format!("movetext-parquet-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir(&dir).unwrap();
+    Temp(dir.join(name))
 }
 
 fn read_parquet(path: &PathBuf) -> (Vec<RecordBatch>, usize) {
