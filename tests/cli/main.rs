@@ -34,6 +34,44 @@ pub fn data(name: &str) -> String {
     p.to_string_lossy().into_owned()
 }
 
+/// A fresh directory in the temporary directory, removed when dropped.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        let p = std::env::temp_dir().join(format!("movetext-out-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir(&p).unwrap();
+        TempDir(p)
+    }
+
+    /// The path of `name` in the directory.
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
+    /// The path of `name` in the directory, as text.
+    pub fn file(&self, name: &str) -> String {
+        self.path(name).to_string_lossy().into_owned()
+    }
+
+    /// The names in the directory, sorted.
+    pub fn names(&self) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(&self.0)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// The embedded sample's source file.
 pub fn sample() -> String {
     format!("{}/src/cli/sample.pgn", env!("CARGO_MANIFEST_DIR"))

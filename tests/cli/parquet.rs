@@ -2,7 +2,7 @@
 //! arrow-ipc crates, value by value.
 
 use std::fs::File;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Int16Type, Time32MillisecondType, UInt32Type, UInt64Type};
@@ -12,43 +12,10 @@ use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
 use movetext::arrow::Columns;
 
-use super::{run, run_with, sample};
+use super::{run, run_with, sample, TempDir};
 
 fn arrow_data(name: &str) -> String {
     format!("{}/tests/data/arrow/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A fresh path `NAME` in a directory of its own (so that tests running
-/// at once never remove each other's), removed with the directory when
-/// dropped.
-struct Temp(PathBuf);
-
-impl std::ops::Deref for Temp {
-    type Target = PathBuf;
-    fn deref(&self) -> &PathBuf {
-        &self.0
-    }
-}
-
-impl AsRef<Path> for Temp {
-    fn as_ref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Temp {
-    fn drop(&mut self) {
-        if let Some(dir) = self.0.parent() {
-            let _ = std::fs::remove_dir_all(dir);
-        }
-    }
-}
-
-fn temp(name: &str) -> Temp {
-    let dir = std::env::temp_dir().join(format!("movetext-parquet-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir(&dir).unwrap();
-    Temp(dir.join(name))
 }
 
 fn read_parquet(path: &PathBuf) -> (Vec<RecordBatch>, usize) {
@@ -75,7 +42,8 @@ fn list_strings(b: &RecordBatch, column: &str, row: usize) -> Vec<String> {
 
 #[test]
 fn parquet_file_reads_back() {
-    let out = temp("corrupt.parquet");
+    let dir = TempDir::new("parquet-corrupt");
+    let out = dir.path("corrupt.parquet");
     let input = arrow_data("corrupt.pgn");
     let r = run(&[
         "convert",
@@ -177,7 +145,8 @@ fn parquet_file_reads_back() {
 fn sample_on_one_and_two_threads() {
     let mut plies = Vec::new();
     for jobs in ["1", "2"] {
-        let out = temp(&format!("sample-{jobs}.parquet"));
+        let dir = TempDir::new(&format!("parquet-sample-{jobs}"));
+        let out = dir.path("sample.parquet");
         let r = run(&[
             "convert",
             "--to",
@@ -241,7 +210,8 @@ fn arrow_stream_through_a_pipe() {
 
 #[test]
 fn refuses_to_overwrite_its_input_and_bad_columns() {
-    let copy = temp("input.pgn");
+    let dir = TempDir::new("parquet-input");
+    let copy = dir.path("input.pgn");
     std::fs::copy(arrow_data("corrupt.pgn"), &copy).unwrap();
     let path = copy.to_str().unwrap();
     let r = run(&["convert", "--to", "parquet", "-o", path, path]);
@@ -263,7 +233,8 @@ fn refuses_to_overwrite_its_input_and_bad_columns() {
 /// `error` column is left out too; the file has no `error` column.
 #[test]
 fn failed_games_are_told_without_the_error_column() {
-    let out = temp("no-error.parquet");
+    let dir = TempDir::new("parquet-no-error");
+    let out = dir.path("no-error.parquet");
     let corrupt = arrow_data("corrupt.pgn");
     let with = run(&["convert", "--to", "parquet", "-o", "/dev/null", &corrupt]);
     let without = run(&[
@@ -296,7 +267,8 @@ fn failed_games_are_told_without_the_error_column() {
 /// error printed, the warning on the game's row.
 #[test]
 fn text_after_a_game_is_no_error() {
-    let out = temp("after.parquet");
+    let dir = TempDir::new("parquet-after");
+    let out = dir.path("after.parquet");
     let pgn = b"[Event \"A\"]\n\n1. e4 e5 1-0\nsome junk\n\n[Event \"B\"]\n\n1. d4 *\n";
     let r = run_with(
         &[
@@ -326,9 +298,10 @@ fn text_after_a_game_is_no_error() {
 fn list_columns_equal_the_arrow_stream() {
     let mut pgn = std::fs::read(sample()).unwrap();
     pgn.extend_from_slice(b"\n[Event \"none\"]\n\n*\n\n[Event \"bad\"]\n\n1. Ke3 e5 *\n");
-    let input = temp("lists.pgn");
+    let dir = TempDir::new("parquet-lists");
+    let input = dir.path("lists.pgn");
     std::fs::write(&input, &pgn).unwrap();
-    let (pq, ipc) = (temp("lists.parquet"), temp("lists.arrow"));
+    let (pq, ipc) = (dir.path("lists.parquet"), dir.path("lists.arrow"));
     for (to, out) in [("parquet", &pq), ("arrow", &ipc)] {
         let r = run(&[
             "convert",
