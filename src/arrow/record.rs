@@ -372,6 +372,13 @@ pub(crate) struct Recorder {
     tag_bytes: usize,
     /// The last mainline move (its Polyglot key needs it).
     last: Move,
+    /// The last mainline move gave check: its SAN's `+` or `#` is owed.
+    /// A legal mainline move after it makes it `+`; else, at the game's
+    /// end, `checked` is asked whether it has any (a legal move is the
+    /// common answer, and the costly question is rarely put).
+    owed: bool,
+    /// The position after the move that gave check, while `owed`.
+    checked: Position,
     /// With the opening columns only (the table is built on first use).
     classifier: Option<Classifier>,
     /// Warnings that came before the game began (junk before it): the
@@ -395,6 +402,8 @@ impl Recorder {
             full: false,
             tag_bytes: 0,
             last: Move::NULL,
+            owed: false,
+            checked: Position::new(),
             classifier: wanted.opening.then(Classifier::new),
             early: Vec::new(),
             early_hidden: Hidden::default(),
@@ -406,20 +415,10 @@ impl Recorder {
     #[inline]
     fn settle(&mut self, after: &Position) {
         let m = self.last;
-        if self.wanted.san {
-            // The `+`/`#` of the move's SAN, from the position it led to.
-            let mark = match after.check_status() {
-                CheckStatus::None => None,
-                CheckStatus::Check => Some(b'+'),
-                CheckStatus::Checkmate => Some(b'#'),
-            };
-            if let Some(mark) = mark {
-                let san = &mut self.record.san;
-                san.bytes.push(mark);
-                if let Some(end) = san.ends.last_mut() {
-                    *end += 1;
-                }
-            }
+        if self.wanted.san && after.is_check() {
+            // The `+`/`#` of the move's SAN, once it is known which.
+            self.owed = true;
+            self.checked = *after;
         }
         if let Some(c) = &mut self.classifier {
             c.push(after);
@@ -434,9 +433,14 @@ impl Recorder {
         }
     }
 
-    /// A mainline move (or null move) played from `before`.
+    /// A mainline move (or null move) played from `before`; `written`:
+    /// its export SAN less the suffix, when the token is that.
     #[inline]
-    fn mainline(&mut self, before: &Position, m: Move) {
+    fn mainline(&mut self, before: &Position, m: Move, written: Option<&[u8]>) {
+        if self.owed {
+            // A null move is no legal move: the position is asked.
+            self.pay_mark(!m.is_null());
+        }
         self.last = m;
         let r = &mut self.record;
         self.plies += 1;
@@ -445,14 +449,46 @@ impl Recorder {
         }
         if self.wanted.san {
             // The suffix comes with the position after (`settle`).
-            // Written on the stack, appended at once (16 bytes hold any
-            // English SAN).
-            let mut san = Short::<16>::default();
-            write_san(before, m, &NO_SUFFIX, &mut san);
-            r.san.push_short(&san);
+            match written {
+                // `e4`, `Nf3`, `exd5`: at most 4 bytes.
+                Some(w) if (2..=4).contains(&w.len()) => {
+                    // The first two bytes and the last two, overlapping
+                    // when shorter: no branch on the length.
+                    let n = w.len();
+                    let at = |k: usize, i: usize| u32::from(w[i]) << (8 * k);
+                    let b = at(0, 0) | at(1, 1) | at(n - 2, n - 2) | at(n - 1, n - 1);
+                    r.san.push_short(&Short {
+                        buf: b.to_le_bytes(),
+                        len: n,
+                    });
+                }
+                // Written on the stack, appended at once (16 bytes hold
+                // any English SAN).
+                _ => {
+                    let mut san = Short::<16>::default();
+                    write_san(before, m, &NO_SUFFIX, &mut san);
+                    r.san.push_short(&san);
+                }
+            }
         }
         if self.wanted.uci {
             r.uci.push_uci(m, before.castling_mode());
+        }
+    }
+
+    /// Appends the owed `+` or `#` to the last SAN: `+` when a legal move
+    /// followed the check, else as [`Recorder::checked`] says.
+    #[cold]
+    fn pay_mark(&mut self, moved: bool) {
+        self.owed = false;
+        let mark = match moved || self.checked.check_status() != CheckStatus::Checkmate {
+            true => b'+',
+            false => b'#',
+        };
+        let san = &mut self.record.san;
+        san.bytes.push(mark);
+        if let Some(end) = san.ends.last_mut() {
+            *end += 1;
         }
     }
 
@@ -531,6 +567,7 @@ impl GameVisitor for Recorder {
         self.full = false;
         self.tag_bytes = 0;
         self.last = Move::NULL;
+        self.owed = false;
         if let Some(c) = &mut self.classifier {
             c.reset();
         }
@@ -603,13 +640,26 @@ impl GameVisitor for Recorder {
 
     fn legal_move(&mut self, before: &Position, m: Move, _token: &[u8], depth: u32) {
         if depth == 0 && self.room() {
-            self.mainline(before, m);
+            self.mainline(before, m, None);
+        }
+    }
+
+    fn legal_move_san(
+        &mut self,
+        before: &Position,
+        m: Move,
+        _token: &[u8],
+        san: &[u8],
+        depth: u32,
+    ) {
+        if depth == 0 && self.room() {
+            self.mainline(before, m, Some(san));
         }
     }
 
     fn null_move(&mut self, before: &Position, depth: u32) {
         if depth == 0 && self.room() {
-            self.mainline(before, Move::NULL);
+            self.mainline(before, Move::NULL, None);
         }
     }
 
@@ -704,6 +754,9 @@ impl GameVisitor for Recorder {
     }
 
     fn end_game(&mut self, summary: &GameSummary) -> GameRecord {
+        if self.owed {
+            self.pay_mark(false);
+        }
         let (r, plies) = (&mut self.record, self.plies);
         // Per-move values are filled up to the last one given; the rest of
         // the game has none.

@@ -160,6 +160,9 @@ impl<G: GameVisitor> GameVisitor for Begun<G> {
     fn legal_move(&mut self, before: &Position, m: Move, token: &[u8], depth: u32) {
         self.inner.legal_move(before, m, token, depth);
     }
+    fn legal_move_san(&mut self, before: &Position, m: Move, token: &[u8], san: &[u8], depth: u32) {
+        self.inner.legal_move_san(before, m, token, san, depth);
+    }
     fn null_move(&mut self, before: &Position, depth: u32) {
         self.inner.null_move(before, depth);
     }

@@ -21,25 +21,29 @@ use super::{Language, ParseError, ParseMode};
 /// A common move without a suffix (`e4`, `Nf3`, `exd5`, `Nxd5`: most
 /// moves) played on `pos` if it has a single plain fit, with no copy of
 /// the position: `before` sees the position and the move before it is
-/// played. `None` (nothing done, `before` not called) for any other token
-/// or fit.
+/// played, and the token when it is the move's PGN export SAN (see
+/// [`Common::play_in_place`]). `None` (nothing done, `before` not called)
+/// for any other token or fit.
 #[inline(always)]
 pub(crate) fn play_common_in_place(
     pos: &mut Position,
     token: &[u8],
     mode: ParseMode,
-    before: impl FnOnce(&Position, Move),
+    before: impl FnOnce(&Position, Move, Option<&[u8]>),
 ) -> Option<Resolved> {
     if !is_common(token) {
         return None;
     }
-    Common::read(token).play_in_place(pos, None, mode, before)
+    Common::read(token).play_in_place(pos, None, mode, |p, m, export| {
+        before(p, m, export.then_some(token))
+    })
 }
 
 /// The other English PGN forms played in place as
 /// [`play_common_in_place`] plays the common ones: castling, promotions,
-/// a departure square, and (lenient) a common form with a suffix; `after`
-/// sees what was played. A common form without a suffix is not tried: its
+/// a departure square, and (lenient) a common form with a suffix, whose
+/// body `before` sees when it is the move's export SAN; `after` sees what
+/// was played. A common form without a suffix is not tried: its
 /// caller has just found it no single fit. False: nothing done, neither
 /// `before` nor `after` called.
 #[inline(always)]
@@ -47,7 +51,7 @@ pub(crate) fn play_other_in_place(
     pos: &mut Position,
     token: &[u8],
     mode: ParseMode,
-    before: impl FnOnce(&Position, Move),
+    before: impl FnOnce(&Position, Move, Option<&[u8]>),
     after: impl FnOnce(Resolved),
 ) -> bool {
     // `after` is called in each branch: the two paths stay apart in the
@@ -57,6 +61,7 @@ pub(crate) fn play_other_in_place(
         if suffix.is_none() {
             return false;
         }
+        let before = |p: &Position, m, export: bool| before(p, m, export.then_some(body));
         return match Common::read(body).play_in_place(pos, suffix, mode, before) {
             Some(r) => {
                 after(r);
@@ -65,6 +70,7 @@ pub(crate) fn play_other_in_place(
             None => false,
         };
     }
+    let before = |p: &Position, m| before(p, m, None);
     match fast_token_shapes(token).and_then(|sp| sp.play_in_place(pos, mode, before)) {
         Some(r) => {
             after(r);

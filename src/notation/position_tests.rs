@@ -1063,7 +1063,11 @@ fn null_move_is_refused_in_check() {
 fn common_forms_played_in_place_agree_with_general_path() {
     let positions = python_chess_and_playout_positions(20);
     let firsts = b"abcdefghNBRQK";
-    let (mut played, mut declined) = (0u64, 0u64);
+    let (mut played, mut declined, mut exports) = (0u64, 0u64, 0u64);
+    const NO_SUFFIX: SanStyle = SanStyle {
+        suffix: false,
+        ..SanStyle::PGN
+    };
     for p in &positions {
         for &first in firsts {
             for to in Square::all() {
@@ -1086,9 +1090,15 @@ fn common_forms_played_in_place_agree_with_general_path() {
                             .and_then(|sp| sp.to_move(p, mode).ok());
                         let mut after = *p;
                         let mut seen = None;
-                        let got = c.play_in_place(&mut after, None, mode, |before, m| {
+                        let got = c.play_in_place(&mut after, None, mode, |before, m, export| {
                             assert_eq!(before, p);
                             seen = Some(m);
+                            // Said exactly when the form is the export
+                            // SAN (less a suffix).
+                            let mut san = String::new();
+                            write_san(before, m, &NO_SUFFIX, &mut san);
+                            assert_eq!(export, san.as_bytes() == text, "{san} in {p}");
+                            exports += u64::from(export);
                         });
                         assert_eq!(got.map(|r| r.suffix), got.map(|_| SuffixVerdict::Absent));
                         let got = got.map(|r| r.mv);
@@ -1101,8 +1111,12 @@ fn common_forms_played_in_place_agree_with_general_path() {
                                 // general path (lenient; strict declines).
                                 for (suffix, mark) in [(Suffix::Check, "+"), (Suffix::Mate, "#")] {
                                     let mut after = *p;
-                                    let got =
-                                        c.play_in_place(&mut after, Some(suffix), mode, |_, _| {});
+                                    let got = c.play_in_place(
+                                        &mut after,
+                                        Some(suffix),
+                                        mode,
+                                        |_, _, _| {},
+                                    );
                                     let marked = [&text[..], mark.as_bytes()].concat();
                                     let sp = San::from_ascii(&marked, EN, mode).unwrap();
                                     match mode {
@@ -1141,4 +1155,6 @@ fn common_forms_played_in_place_agree_with_general_path() {
         played > 20_000 && declined > 1_000_000,
         "{played} {declined}"
     );
+    // Lenient captures without `x` are played, not said to be SAN.
+    assert!(exports > 20_000 && exports < played, "{exports} {played}");
 }

@@ -599,20 +599,26 @@ impl super::fast::Common {
     /// The move of a common form (see [`super::fast::is_common`]) played on
     /// `pos` if it has a single plain fit, as [`SanPlus::play_in_place`]
     /// plays it with `suffix`, but from the token's parts: `before` sees the
-    /// position and the move before it is played. `None` leaves `pos`
-    /// unchanged, `before` not called.
+    /// position and the move before it is played, and whether the form is
+    /// the move's PGN export SAN (less its suffix). It is unless lenient
+    /// reading took a capture written without its `x`: the single fit
+    /// leaves no other legal move of the piece to the square to tell
+    /// apart, and a pawn's form is its SAN. `None` leaves `pos` unchanged,
+    /// `before` not called.
     #[inline(always)]
     pub(crate) fn play_in_place(
         self,
         pos: &mut Position,
         suffix: Option<Suffix>,
         mode: ParseMode,
-        before: impl FnOnce(&Position, Move),
+        before: impl FnOnce(&Position, Move, bool),
     ) -> Option<Resolved> {
         if suffix.is_some() && mode == ParseMode::Strict {
             return None;
         }
-        Some(self.fit(pos, mode)?.play_in_place(pos, suffix, before))
+        let fit = self.fit(pos, mode)?;
+        let export = self.capture | !pos.by_color(pos.turn().other()).contains(self.to);
+        Some(fit.play_in_place(pos, suffix, |p, m| before(p, m, export)))
     }
 
     /// [`SanPlus::play_fast`] for a common form with `suffix`, from its

@@ -254,10 +254,13 @@ impl Openings {
     }
 }
 
+/// Plies between two questions of [`Openings::reachable`].
+const REACH_EVERY: u32 = 8;
+
 /// Classifies one game as it is played: [`Classifier::push`] each
 /// position after a move; [`Classifier::opening`] is the last named one.
 /// Once the game can reach no named position again (fewer pieces or
-/// pawns at home than any), pushing costs two bit counts.
+/// pawns at home than any), pushing only counts the ply.
 #[derive(Clone, Debug)]
 pub struct Classifier {
     openings: &'static Openings,
@@ -317,7 +320,9 @@ impl Classifier {
     }
 
     fn look_up(&mut self, pos: &Position) {
-        if !self.openings.reachable(pos) {
+        // Asked at the first ply and every few after (it takes bit counts):
+        // a lookup in a position that can reach no named one finds nothing.
+        if (self.plies - 1).is_multiple_of(REACH_EVERY) && !self.openings.reachable(pos) {
             self.active = false;
             return;
         }

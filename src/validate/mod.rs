@@ -155,7 +155,8 @@ pub struct GameSummary {
 /// default.
 ///
 /// Call order per game: `begin_game`, `tag`*, `start` (once the start
-/// position is set up), then in input order `legal_move`, `null_move`,
+/// position is set up), then in input order `legal_move` (or
+/// `legal_move_san`), `null_move`,
 /// `nag`, `comment`, `begin_variation`/`end_variation`, `result`; `error`
 /// wherever a problem is found; last `end_game`. A suffix word printed
 /// after a move (`exd6 ep`, `Nf3 ch`) is checked, not handed on.
@@ -171,6 +172,21 @@ pub trait GameVisitor {
     /// A legal move `m`, played from `before`, written as `token`, at
     /// variation depth `depth` (0: mainline).
     fn legal_move(&mut self, _before: &Position, _m: Move, _token: &[u8], _depth: u32) {}
+    /// [`GameVisitor::legal_move`] for a move whose token is, less its
+    /// `+`/`#`, the move's PGN export SAN: `san` (`e4`, `Nf3`, `exd5`), as
+    /// the validator found in resolving it, so a visitor that writes SAN
+    /// can copy it rather than write it from the position. Not every such
+    /// move comes here; by default it goes to `legal_move`.
+    fn legal_move_san(
+        &mut self,
+        before: &Position,
+        m: Move,
+        token: &[u8],
+        _san: &[u8],
+        depth: u32,
+    ) {
+        self.legal_move(before, m, token, depth);
+    }
     /// A null move played from `before`.
     fn null_move(&mut self, _before: &Position, _depth: u32) {}
     /// The position after the move (or null move) just handed to

@@ -233,7 +233,10 @@ impl<V: GameVisitor> Validator<V> {
         }
         self.keep_before();
         let inner = &mut self.inner;
-        let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
+        let seen = |before: &Position, m: Move, san: Option<&[u8]>| match san {
+            Some(san) => inner.legal_move_san(before, m, token, san, 0),
+            None => inner.legal_move(before, m, token, 0),
+        };
         let played = fast::play_common_in_place(&mut self.current, token, self.options.mode, seen);
         self.count_in_place(played)
     }
@@ -608,7 +611,10 @@ impl<V: GameVisitor> Validator<V> {
         let (inner, summary) = (&mut self.inner, &mut self.summary);
         let last_move = &mut self.last_move;
         let mut wrong = false;
-        let seen = |before: &Position, m: Move| inner.legal_move(before, m, token, 0);
+        let seen = |before: &Position, m: Move, san: Option<&[u8]>| match san {
+            Some(san) => inner.legal_move_san(before, m, token, san, 0),
+            None => inner.legal_move(before, m, token, 0),
+        };
         let count = |r: Resolved| {
             *last_move = r.mv;
             wrong = r.suffix == SuffixVerdict::Contradicted;
