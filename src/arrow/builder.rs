@@ -10,8 +10,10 @@ use arrow_buffer::{Buffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, FieldRef, SchemaRef};
 
 use super::columns::{Column, Columns};
-use super::record::{GameRecord, Strings, ABSENT};
+use super::record::{uci_bytes, GameRecord, Strings, ABSENT};
 use super::values;
+use crate::moves::Move;
+use crate::position::CastlingMode;
 
 /// The vector's contents; it is left empty with room for as many (the next
 /// batch is about as large).
@@ -61,6 +63,21 @@ impl Str {
         self.data.extend_from_slice(&s.bytes);
         self.offsets.extend(s.ends.iter().map(|&e| base + e as i32));
         self.nulls.append_n_non_nulls(s.ends.len());
+    }
+
+    /// Appends the UCI of every move of a game that castles as `mode`.
+    fn extend_uci(&mut self, moves: &[u16], mode: CastlingMode) {
+        self.data.reserve(moves.len() * 5);
+        self.offsets.reserve(moves.len());
+        for &m in moves {
+            // All 5 bytes copied (a copy of a fixed size), then cut.
+            let (b, n) = uci_bytes(Move::from_u16(m), mode);
+            let len = self.data.len();
+            self.data.extend_from_slice(&b);
+            self.data.truncate(len + n);
+            self.offsets.push(self.data.len() as i32);
+        }
+        self.nulls.append_n_non_nulls(moves.len());
     }
 
     fn len(&self) -> usize {
@@ -319,7 +336,7 @@ impl BatchBuilder {
             self.ply_count.push(r.moves.len() as u32);
         }
         if has(Column::Uci) {
-            self.uci.extend(&r.uci);
+            self.uci.extend_uci(&r.moves, r.mode);
             self.uci_lists.push(self.uci.len(), true);
         }
         if has(Column::San) {

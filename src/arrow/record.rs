@@ -80,31 +80,6 @@ impl Strings {
         self.ends.push(self.bytes.len() as u32);
     }
 
-    /// Appends the UCI of `m` (4 or 5 ASCII bytes) as one string.
-    #[inline]
-    fn push_uci(&mut self, m: Move, mode: CastlingMode) {
-        let mut b = *b"0000q";
-        let n = match to_uci(m, mode) {
-            Uci::Normal {
-                from,
-                to,
-                promotion,
-            } => {
-                [b[0], b[1]] = from.to_ascii();
-                [b[2], b[3]] = to.to_ascii();
-                match promotion {
-                    Some(p) => {
-                        b[4] = p.char() as u8;
-                        5
-                    }
-                    None => 4,
-                }
-            }
-            Uci::Null => 4,
-        };
-        self.push_short(&Short { buf: b, len: n });
-    }
-
     /// Appends a short string as one: its whole buffer copied (a copy of
     /// a fixed size, no call), then cut to its length.
     #[inline]
@@ -114,6 +89,31 @@ impl Strings {
         self.bytes.truncate(len + s.len);
         self.end();
     }
+}
+
+/// The UCI of `m` (4 or 5 ASCII bytes) in the first bytes of 5.
+#[inline]
+pub(crate) fn uci_bytes(m: Move, mode: CastlingMode) -> ([u8; 5], usize) {
+    let mut b = *b"0000q";
+    let n = match to_uci(m, mode) {
+        Uci::Normal {
+            from,
+            to,
+            promotion,
+        } => {
+            [b[0], b[1]] = from.to_ascii();
+            [b[2], b[3]] = to.to_ascii();
+            match promotion {
+                Some(p) => {
+                    b[4] = p.char() as u8;
+                    5
+                }
+                None => 4,
+            }
+        }
+        Uci::Null => 4,
+    };
+    (b, n)
 }
 
 /// A string of at most `N` ASCII bytes, written on the stack (16 hold any
@@ -163,9 +163,11 @@ pub(crate) struct GameRecord {
     pub movetext: Option<Span>,
     pub error: Option<Span>,
     pub warnings: Vec<Span>,
+    /// The mainline (also for the `uci` column, written from it).
     pub moves: Vec<u16>,
+    /// How the game castles (its UCI says).
+    pub mode: CastlingMode,
     pub san: Strings,
-    pub uci: Strings,
     pub fen: Strings,
     pub polyglot: Vec<u64>,
     /// Per move: seconds, or [`ABSENT`]; one for every move when
@@ -190,7 +192,6 @@ impl GameRecord {
             + self.warnings.capacity() * size_of::<Span>()
             + self.moves.capacity() * 2
             + self.san.heap()
-            + self.uci.heap()
             + self.fen.heap()
             + self.polyglot.capacity() * 8
             + (self.clocks.capacity() + self.evals.capacity() + self.mates.capacity()) * 4
@@ -207,7 +208,7 @@ impl GameRecord {
         self.warnings.clear();
         self.moves.clear();
         self.san.clear();
-        self.uci.clear();
+        self.mode = CastlingMode::Standard;
         self.fen.clear();
         self.polyglot.clear();
         self.clocks.clear();
@@ -317,7 +318,6 @@ pub(crate) struct Wanted {
     tags: bool,
     other_tags: bool,
     san: bool,
-    uci: bool,
     moves: bool,
     clocks: bool,
     evals: bool,
@@ -339,8 +339,7 @@ impl Wanted {
             tags: Column::TAGS.iter().any(|&c| has(c)),
             other_tags: has(Column::Tags),
             san: has(Column::San),
-            uci: has(Column::Uci),
-            moves: has(Column::Moves) || has(Column::PlyCount),
+            moves: has(Column::Moves) || has(Column::PlyCount) || has(Column::Uci),
             clocks: has(Column::Clocks),
             evals: has(Column::Evals) || has(Column::Mates),
             opening,
@@ -471,9 +470,6 @@ impl Recorder {
                 }
             }
         }
-        if self.wanted.uci {
-            r.uci.push_uci(m, before.castling_mode());
-        }
     }
 
     /// Appends the owed `+` or `#` to the last SAN: `+` when a legal move
@@ -577,6 +573,10 @@ impl GameVisitor for Recorder {
             self.record.warnings.push(s);
         }
         self.hidden = std::mem::take(&mut self.early_hidden);
+    }
+
+    fn start(&mut self, pos: &Position) {
+        self.record.mode = pos.castling_mode();
     }
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
