@@ -451,6 +451,12 @@ impl Recorder {
             match written {
                 // `e4`, `Nf3`, `exd5`: at most 4 bytes.
                 Some(w) if (2..=4).contains(&w.len()) => {
+                    #[cfg(debug_assertions)]
+                    {
+                        let mut san = Short::<16>::default();
+                        write_san(before, m, &NO_SUFFIX, &mut san);
+                        debug_assert_eq!(&san.buf[..san.len], w, "not the export SAN");
+                    }
                     // The first two bytes and the last two, overlapping
                     // when shorter: no branch on the length.
                     let n = w.len();
@@ -476,6 +482,10 @@ impl Recorder {
     /// followed the check, else as [`Recorder::checked`] says.
     #[cold]
     fn pay_mark(&mut self, moved: bool) {
+        debug_assert!(
+            !moved || self.checked.has_legal_moves(),
+            "a move after mate"
+        );
         self.owed = false;
         let mark = match moved || self.checked.check_status() != CheckStatus::Checkmate {
             true => b'+',
