@@ -34,9 +34,7 @@ pub(crate) fn play_common_in_place(
     if !is_common(token) {
         return None;
     }
-    Common::read(token).play_in_place(pos, None, mode, |p, m, export| {
-        before(p, m, export.then_some(token))
-    })
+    Common::read(token).play_in_place(pos, token, None, mode, before)
 }
 
 /// The other English PGN forms played in place as
@@ -61,8 +59,7 @@ pub(crate) fn play_other_in_place(
         if suffix.is_none() {
             return false;
         }
-        let before = |p: &Position, m, export: bool| before(p, m, export.then_some(body));
-        return match Common::read(body).play_in_place(pos, suffix, mode, before) {
+        return match Common::read(body).play_in_place(pos, body, suffix, mode, before) {
             Some(r) => {
                 after(r);
                 true

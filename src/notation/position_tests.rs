@@ -1090,16 +1090,18 @@ fn common_forms_played_in_place_agree_with_general_path() {
                             .and_then(|sp| sp.to_move(p, mode).ok());
                         let mut after = *p;
                         let mut seen = None;
-                        let got = c.play_in_place(&mut after, None, mode, |before, m, export| {
-                            assert_eq!(before, p);
-                            seen = Some(m);
-                            // Said exactly when the form is the export
-                            // SAN (less a suffix).
-                            let mut san = String::new();
-                            write_san(before, m, &NO_SUFFIX, &mut san);
-                            assert_eq!(export, san.as_bytes() == text, "{san} in {p}");
-                            exports += u64::from(export);
-                        });
+                        let got =
+                            c.play_in_place(&mut after, &text, None, mode, |before, m, given| {
+                                assert_eq!(before, p);
+                                seen = Some(m);
+                                // Said exactly when the form is the export
+                                // SAN (less a suffix).
+                                let mut san = String::new();
+                                write_san(before, m, &NO_SUFFIX, &mut san);
+                                let export = san.as_bytes() == text;
+                                assert_eq!(export.then_some(&text[..]), given, "{san} in {p}");
+                                exports += u64::from(export);
+                            });
                         assert_eq!(got.map(|r| r.suffix), got.map(|_| SuffixVerdict::Absent));
                         let got = got.map(|r| r.mv);
                         assert_eq!(got, seen, "{}", String::from_utf8_lossy(&text));
@@ -1113,6 +1115,7 @@ fn common_forms_played_in_place_agree_with_general_path() {
                                     let mut after = *p;
                                     let got = c.play_in_place(
                                         &mut after,
+                                        &text,
                                         Some(suffix),
                                         mode,
                                         |_, _, _| {},

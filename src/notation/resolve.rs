@@ -598,27 +598,35 @@ impl Fit {
 impl super::fast::Common {
     /// The move of a common form (see [`super::fast::is_common`]) played on
     /// `pos` if it has a single plain fit, as [`SanPlus::play_in_place`]
-    /// plays it with `suffix`, but from the token's parts: `before` sees the
-    /// position and the move before it is played, and whether the form is
-    /// the move's PGN export SAN (less its suffix). It is unless lenient
-    /// reading took a capture written without its `x`: the single fit
-    /// leaves no other legal move of the piece to the square to tell
-    /// apart, and a pawn's form is its SAN. `None` leaves `pos` unchanged,
-    /// `before` not called.
+    /// plays it with `suffix`, but from the token's parts (read from
+    /// `body`, the token less its suffix): `before` sees the position and
+    /// the move before it is played, and `body` when it is the move's PGN
+    /// export SAN less its suffix. It is unless lenient reading took a
+    /// capture written without its `x`: the single fit leaves no other
+    /// legal move of the piece to the square to tell apart, and a pawn's
+    /// form is its SAN. `None` leaves `pos` unchanged, `before` not called.
     #[inline(always)]
-    pub(crate) fn play_in_place(
+    pub(crate) fn play_in_place<'b>(
         self,
         pos: &mut Position,
+        body: &'b [u8],
         suffix: Option<Suffix>,
         mode: ParseMode,
-        before: impl FnOnce(&Position, Move, bool),
+        before: impl FnOnce(&Position, Move, Option<&'b [u8]>),
     ) -> Option<Resolved> {
         if suffix.is_some() && mode == ParseMode::Strict {
             return None;
         }
         let fit = self.fit(pos, mode)?;
         let export = self.capture | !pos.by_color(pos.turn().other()).contains(self.to);
-        Some(fit.play_in_place(pos, suffix, |p, m| before(p, m, export)))
+        // As `Fit::play_in_place`, with `body` handed on.
+        let m = fit.mv();
+        before(pos, m, export.then_some(body));
+        fit.play(pos);
+        Some(Resolved {
+            mv: m,
+            suffix: verdict_in_place(suffix, pos, fit.to),
+        })
     }
 
     /// [`SanPlus::play_fast`] for a common form with `suffix`, from its
