@@ -447,7 +447,7 @@ impl Recorder {
             r.moves.push(m.to_u16());
         }
         if self.wanted.san {
-            // The suffix comes with the position after (`settle`).
+            // The `+`/`#` comes later (see `owed`).
             match written {
                 // `e4`, `Nf3`, `exd5`: at most 4 bytes.
                 Some(w) if (2..=4).contains(&w.len()) => {
