@@ -67,7 +67,6 @@ pub(crate) fn play_other_in_place(
             None => false,
         };
     }
-    let before = |p: &Position, m| before(p, m, None);
     match fast_token_shapes(token).and_then(|sp| sp.play_in_place(pos, mode, before)) {
         Some(r) => {
             after(r);

@@ -490,13 +490,14 @@ impl SanPlus {
     /// A suffix is judged once the move is played; in strict mode a move
     /// with a suffix is left to [`SanPlus::play_fast`] (a wrong suffix must
     /// then leave `pos` as it was). Castling as [`Position::castling_move`]
-    /// finds it. `None` leaves `pos` unchanged, `before` not called.
+    /// finds it. `None` leaves `pos` unchanged, `before` not called;
+    /// `before` is given no export SAN (see [`Fit::play_in_place`]).
     #[inline(always)]
-    pub(crate) fn play_in_place(
+    pub(crate) fn play_in_place<'b>(
         &self,
         pos: &mut Position,
         mode: ParseMode,
-        before: impl FnOnce(&Position, Move),
+        before: impl FnOnce(&Position, Move, Option<&'b [u8]>),
     ) -> Option<Resolved> {
         if self.suffix.is_some() && mode == ParseMode::Strict {
             return None;
@@ -504,7 +505,7 @@ impl SanPlus {
         match self.san {
             San::Castle(side) => {
                 let m = pos.castling_move(side)?;
-                before(pos, m);
+                before(pos, m, None);
                 pos.play(m);
                 Some(Resolved {
                     mv: m,
@@ -513,7 +514,7 @@ impl SanPlus {
             }
             _ => {
                 let fit = self.san.single_fit_parts(pos, mode)?;
-                Some(fit.play_in_place(pos, self.suffix, before))
+                Some(fit.play_in_place(pos, self.suffix, None, before))
             }
         }
     }
@@ -540,17 +541,19 @@ impl SanPlus {
 
 impl Fit {
     /// The end of [`SanPlus::play_in_place`], from the fit found: `before`
-    /// sees the position and the move, which is then played and its
-    /// `suffix` judged (lenient).
+    /// sees the position, the move and `san` (the move's export SAN less
+    /// its suffix, when its text is that), then the move is played and
+    /// its `suffix` judged (lenient).
     #[inline(always)]
-    fn play_in_place(
+    fn play_in_place<'b>(
         self,
         pos: &mut Position,
         suffix: Option<Suffix>,
-        before: impl FnOnce(&Position, Move),
+        san: Option<&'b [u8]>,
+        before: impl FnOnce(&Position, Move, Option<&'b [u8]>),
     ) -> Resolved {
         let m = self.mv();
-        before(pos, m);
+        before(pos, m, san);
         self.play(pos);
         Resolved {
             mv: m,
@@ -619,14 +622,7 @@ impl super::fast::Common {
         }
         let fit = self.fit(pos, mode)?;
         let export = self.capture | !pos.by_color(pos.turn().other()).contains(self.to);
-        // As `Fit::play_in_place`, with `body` handed on.
-        let m = fit.mv();
-        before(pos, m, export.then_some(body));
-        fit.play(pos);
-        Some(Resolved {
-            mv: m,
-            suffix: verdict_in_place(suffix, pos, fit.to),
-        })
+        Some(fit.play_in_place(pos, suffix, export.then_some(body), before))
     }
 
     /// [`SanPlus::play_fast`] for a common form with `suffix`, from its

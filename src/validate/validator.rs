@@ -232,13 +232,23 @@ impl<V: GameVisitor> Validator<V> {
             return false;
         }
         self.keep_before();
-        let inner = &mut self.inner;
-        let seen = |before: &Position, m: Move, san: Option<&[u8]>| match san {
-            Some(san) => inner.legal_move_san(before, m, token, san, 0),
-            None => inner.legal_move(before, m, token, 0),
-        };
+        let seen = Self::seen(&mut self.inner, token);
         let played = fast::play_common_in_place(&mut self.current, token, self.options.mode, seen);
         self.count_in_place(played)
+    }
+
+    /// How a mainline move played in place reaches the visitor: as
+    /// `legal_move_san` when its text is its export SAN, else as
+    /// `legal_move`.
+    #[inline(always)]
+    fn seen<'a>(
+        inner: &'a mut V,
+        token: &'a [u8],
+    ) -> impl FnOnce(&Position, Move, Option<&[u8]>) + 'a {
+        move |before, m, san| match san {
+            Some(san) => inner.legal_move_san(before, m, token, san, 0),
+            None => inner.legal_move(before, m, token, 0),
+        }
     }
 
     /// The summary after a move played in place, if it was (a common
@@ -611,10 +621,7 @@ impl<V: GameVisitor> Validator<V> {
         let (inner, summary) = (&mut self.inner, &mut self.summary);
         let last_move = &mut self.last_move;
         let mut wrong = false;
-        let seen = |before: &Position, m: Move, san: Option<&[u8]>| match san {
-            Some(san) => inner.legal_move_san(before, m, token, san, 0),
-            None => inner.legal_move(before, m, token, 0),
-        };
+        let seen = Self::seen(inner, token);
         let count = |r: Resolved| {
             *last_move = r.mv;
             wrong = r.suffix == SuffixVerdict::Contradicted;
