@@ -20,10 +20,18 @@ const REFERENCE: &str = concat!(
     "/tests/data/reference/arrow_games.txt"
 );
 
+/// Every batch, each column checked in full by arrow (offsets, UTF-8,
+/// validity).
 fn read_all(input: Vec<u8>, options: &BatchOptions) -> Vec<RecordBatch> {
-    BatchReader::from_bytes(input, options)
+    let batches = BatchReader::from_bytes(input, options)
         .collect::<Result<Vec<_>, _>>()
-        .unwrap()
+        .unwrap();
+    for batch in &batches {
+        for column in batch.columns() {
+            column.to_data().validate_full().unwrap();
+        }
+    }
+    batches
 }
 
 fn all_columns(threads: usize) -> BatchOptions {

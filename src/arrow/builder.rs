@@ -29,7 +29,9 @@ fn take_offsets(v: &mut Vec<i32>) -> Vec<i32> {
     std::mem::replace(v, fresh)
 }
 
-/// A string column: offsets, bytes, validity.
+/// A string column: offsets, bytes, validity. Every offset is the length
+/// of the bytes when it was pushed, so they never decrease and the last is
+/// the length (the bytes only grow until [`Str::take`]).
 struct Str {
     offsets: Vec<i32>,
     data: Vec<u8>,
@@ -60,9 +62,11 @@ impl Str {
     /// Appends every string of `s`.
     fn extend(&mut self, s: &Strings) {
         let base = self.data.len() as i32;
-        self.data.extend_from_slice(&s.bytes);
-        self.offsets.extend(s.ends.iter().map(|&e| base + e as i32));
-        self.nulls.append_n_non_nulls(s.ends.len());
+        self.data.extend_from_slice(s.bytes());
+        // `s`'s ends never decrease and none is past its bytes.
+        self.offsets
+            .extend(s.ends().iter().map(|&e| base + e as i32));
+        self.nulls.append_n_non_nulls(s.ends().len());
     }
 
     /// Appends the UCI of every move of a game that castles as `mode`.
@@ -90,13 +94,38 @@ impl Str {
         (take_offsets(&mut self.offsets), take(&mut self.data))
     }
 
+    /// The column as an array. ASCII bytes (most columns: SAN, UCI, codes,
+    /// most tags) are taken as they are; other bytes are checked as arrow
+    /// checks them (UTF-8, each offset at a character's start).
     fn finish(&mut self) -> Result<StringArray, ArrowError> {
         let (offsets, data) = self.take();
-        StringArray::try_new(
-            OffsetBuffer::new(ScalarBuffer::from(offsets)),
-            Buffer::from_vec(data),
-            self.nulls.finish(),
-        )
+        let nulls = self.nulls.finish();
+        let fits = data.len() <= i32::MAX as usize
+            && offsets.last().map(|&e| e as usize) == Some(data.len())
+            && nulls.as_ref().is_none_or(|n| n.len() == offsets.len() - 1)
+            && data.is_ascii();
+        if !fits {
+            return StringArray::try_new(
+                OffsetBuffer::new(ScalarBuffer::from(offsets)),
+                Buffer::from_vec(data),
+                nulls,
+            );
+        }
+        // SAFETY: the offsets start at 0 and never decrease: each is the
+        // length of the bytes when pushed, or that length plus an end of a
+        // `Strings` (its ends never decrease and are within its bytes), all
+        // at most the final length, which fits an i32 (checked), so no cast
+        // wrapped. The last is the length of the bytes and there is one
+        // validity bit per string (checked). The bytes are ASCII (checked),
+        // so they are UTF-8 and every offset is at a character's start.
+        unsafe {
+            let offsets = OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets));
+            Ok(StringArray::new_unchecked(
+                offsets,
+                Buffer::from_vec(data),
+                nulls,
+            ))
+        }
     }
 }
 
@@ -475,5 +504,83 @@ impl BatchBuilder {
                 }
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use arrow_array::Array;
+
+    use super::*;
+    use crate::types::{Role, Square};
+
+    fn strings(items: &[&str]) -> Strings {
+        let mut s = Strings::default();
+        for item in items {
+            s.push_display(item);
+        }
+        s
+    }
+
+    fn values(a: &StringArray) -> Vec<Option<&str>> {
+        a.iter().collect()
+    }
+
+    #[test]
+    fn str_column_of_ascii_is_each_string_pushed() {
+        let mut c = Str::new();
+        c.push(Some(b"Carlsen"));
+        c.push(None);
+        c.extend(&strings(&["e4", "Nf3+", ""]));
+        c.extend_uci(
+            &[
+                Move::normal(Square::E2, Square::E4).to_u16(),
+                Move::promotion(Square::A7, Square::A8, Role::Knight).to_u16(),
+            ],
+            CastlingMode::Standard,
+        );
+        c.push(Some(b""));
+        let a = c.finish().unwrap();
+        a.to_data().validate_full().unwrap();
+        assert_eq!(
+            values(&a),
+            [
+                Some("Carlsen"),
+                None,
+                Some("e4"),
+                Some("Nf3+"),
+                Some(""),
+                Some("e2e4"),
+                Some("a7a8n"),
+                Some("")
+            ]
+        );
+        assert_eq!(a.null_count(), 1);
+        // The next batch starts empty.
+        c.push(Some(b"d4"));
+        assert_eq!(values(&c.finish().unwrap()), [Some("d4")]);
+        assert_eq!(c.finish().unwrap().len(), 0);
+    }
+
+    #[test]
+    fn str_column_of_other_text_is_checked() {
+        let mut c = Str::new();
+        c.push(Some("Ljubojević".as_bytes()));
+        c.push(None);
+        c.extend(&strings(&["♘f3", "e4"]));
+        let a = c.finish().unwrap();
+        a.to_data().validate_full().unwrap();
+        assert_eq!(
+            values(&a),
+            [Some("Ljubojević"), None, Some("♘f3"), Some("e4")]
+        );
+    }
+
+    #[test]
+    fn str_column_refuses_bytes_that_are_no_utf8() {
+        let mut c = Str::new();
+        c.push(Some(b"ok"));
+        c.push(Some(b"\xff"));
+        assert!(c.finish().is_err());
     }
 }

@@ -58,11 +58,14 @@ impl Hidden {
 /// counting 16 for each tag besides its name and value.
 const MAX_TAG_BYTES: usize = 8 << 20;
 
-/// Strings one after the other, with the end of each.
+/// Strings one after the other, with the end of each. The ends never
+/// decrease and none is past the bytes: [`Strings::push_short`],
+/// [`Strings::push_display`] and [`Strings::append_to_last`] keep it, and
+/// the batch builder's string columns rely on it.
 #[derive(Default, Debug)]
 pub(crate) struct Strings {
-    pub bytes: Vec<u8>,
-    pub ends: Vec<u32>,
+    bytes: Vec<u8>,
+    ends: Vec<u32>,
 }
 
 impl Strings {
@@ -76,8 +79,14 @@ impl Strings {
         self.ends.clear();
     }
 
-    fn end(&mut self) {
-        self.ends.push(self.bytes.len() as u32);
+    /// All the strings' bytes.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The end of each string in [`Strings::bytes`].
+    pub fn ends(&self) -> &[u32] {
+        &self.ends
     }
 
     /// Appends a short string as one: its whole buffer copied (a copy of
@@ -87,7 +96,21 @@ impl Strings {
         let len = self.bytes.len();
         self.bytes.extend_from_slice(&s.buf);
         self.bytes.truncate(len + s.len);
-        self.end();
+        self.ends.push(self.bytes.len() as u32);
+    }
+
+    /// Appends `v` as written by `Display`, as one string.
+    pub(crate) fn push_display(&mut self, v: impl std::fmt::Display) {
+        let _ = std::io::Write::write_fmt(&mut self.bytes, format_args!("{v}"));
+        self.ends.push(self.bytes.len() as u32);
+    }
+
+    /// Appends a byte to the last string (none: nothing happens).
+    fn append_to_last(&mut self, b: u8) {
+        if let Some(end) = self.ends.last_mut() {
+            self.bytes.push(b);
+            *end += 1;
+        }
     }
 }
 
@@ -426,9 +449,7 @@ impl Recorder {
             self.record.polyglot.push(polyglot::key_after(after, m));
         }
         if self.wanted.fen {
-            let fen = &mut self.record.fen;
-            let _ = std::io::Write::write_fmt(&mut fen.bytes, format_args!("{after}"));
-            fen.end();
+            self.record.fen.push_display(after);
         }
     }
 
@@ -491,11 +512,7 @@ impl Recorder {
             true => b'+',
             false => b'#',
         };
-        let san = &mut self.record.san;
-        san.bytes.push(mark);
-        if let Some(end) = san.ends.last_mut() {
-            *end += 1;
-        }
+        self.record.san.append_to_last(mark);
     }
 
     /// Adds a warning to the game's record: the first [`MAX_WARNINGS`],
