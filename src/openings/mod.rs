@@ -28,10 +28,9 @@
 
 use std::sync::OnceLock;
 
-use crate::bitboard::Bitboard;
 use crate::notation::{Language, ParseMode, San};
 use crate::position::Position;
-use crate::types::{Color, Rank, Role};
+use crate::types::{Color, Role};
 
 /// One named line of the data.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -65,10 +64,13 @@ pub struct Openings {
     /// squares (8 KiB, in the first-level cache): most positions of a
     /// game are in no named line, and this says so without a probe.
     filter: Vec<u64>,
-    /// Fewest pieces, and fewest pawns on their start squares, of a named
-    /// position: a game below either can reach no named position again.
+    /// Bit `m` set iff the [`home_pawns`] of some named position are a
+    /// subset of `m` (8 KiB): a game whose home pawns are `m` can reach a
+    /// named position only then.
+    reach: Vec<u64>,
+    /// Fewest pieces of a named position: a game with fewer can reach no
+    /// named position again.
     min_pieces: u32,
-    min_home_pawns: u32,
 }
 
 impl std::fmt::Debug for Openings {
@@ -102,11 +104,19 @@ fn filter_bit(occupied: u64) -> usize {
     (occupied.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - FILTER_BITS)) as usize
 }
 
-/// Pawns still on their start squares, both sides.
-fn home_pawns(pos: &Position) -> u32 {
-    let white = pos.pieces(Color::White, Role::Pawn) & Bitboard::from_rank(Rank::Second);
-    let black = pos.pieces(Color::Black, Role::Pawn) & Bitboard::from_rank(Rank::Seventh);
-    white.count() + black.count()
+/// The pawns on their start squares: White's on the second rank in bits
+/// 0 to 7 and Black's on the seventh in bits 8 to 15 (file a first). No
+/// pawn ever returns to these squares, so along a game this set only
+/// loses members.
+fn home_pawns(pos: &Position) -> usize {
+    let white = (pos.pieces(Color::White, Role::Pawn).0 >> 8) & 0xFF;
+    let black = (pos.pieces(Color::Black, Role::Pawn).0 >> 48) & 0xFF;
+    (white | black << 8) as usize
+}
+
+/// Bit `m` of `table` (a bit set of `table.len() * 64` bits).
+fn bit(table: &[u64], m: usize) -> bool {
+    table[m / 64] & (1 << (m % 64)) != 0
 }
 
 /// Whether two positions are the same for naming: pieces, side to move,
@@ -195,13 +205,12 @@ impl Openings {
             start = end;
         }
         let min_pieces = entries.iter().map(|(p, _)| p.occupied().count()).min();
-        let min_home_pawns = entries.iter().map(|(p, _)| home_pawns(p)).min();
         Ok(Openings {
+            reach: reach_table(entries.iter().map(|(p, _)| home_pawns(p))),
             entries,
             slots,
             filter,
             min_pieces: min_pieces.unwrap_or(u32::MAX),
-            min_home_pawns: min_home_pawns.unwrap_or(u32::MAX),
         })
     }
 
@@ -247,11 +256,46 @@ impl Openings {
     }
 
     /// Whether a game now at `pos` can still reach a named position: not
-    /// when it has fewer pieces, or fewer pawns on their start squares,
-    /// than every named position (neither number ever grows).
+    /// when every named position has a pawn on a start square that the
+    /// game's pawn has left (no pawn returns there), nor when the game has
+    /// fewer pieces than every named position (none is ever added).
     fn reachable(&self, pos: &Position) -> bool {
-        pos.occupied().count() >= self.min_pieces && home_pawns(pos) >= self.min_home_pawns
+        bit(&self.reach, home_pawns(pos)) && pos.occupied().count() >= self.min_pieces
     }
+}
+
+/// The table of [`Openings::reach`] for these sets of home pawns: each
+/// set marked, then every superset of a marked set marked, one bit of
+/// the 16 at a time.
+fn reach_table(sets: impl Iterator<Item = usize>) -> Vec<u64> {
+    let mut table = vec![0u64; 1 << 10];
+    for m in sets {
+        table[m / 64] |= 1 << (m % 64);
+    }
+    // Bits 0 to 5 of `m` select the bit in a word: each word takes, at
+    // every `m` with bit `b` set, the bit of `m` without it.
+    const CLEAR: [u64; 6] = [
+        0x5555_5555_5555_5555,
+        0x3333_3333_3333_3333,
+        0x0F0F_0F0F_0F0F_0F0F,
+        0x00FF_00FF_00FF_00FF,
+        0x0000_FFFF_0000_FFFF,
+        0x0000_0000_FFFF_FFFF,
+    ];
+    for (b, clear) in CLEAR.iter().enumerate() {
+        for w in table.iter_mut() {
+            *w |= (*w & clear) << (1 << b);
+        }
+    }
+    // Bits 6 to 15 select the word.
+    for b in 0..10 {
+        for i in 0..table.len() {
+            if i & (1 << b) != 0 {
+                table[i] |= table[i ^ (1 << b)];
+            }
+        }
+    }
+    table
 }
 
 /// Plies between two questions of [`Openings::reachable`].
@@ -259,8 +303,9 @@ const REACH_EVERY: u32 = 8;
 
 /// Classifies one game as it is played: [`Classifier::push`] each
 /// position after a move; [`Classifier::opening`] is the last named one.
-/// Once the game can reach no named position again (fewer pieces or
-/// pawns at home than any), pushing only counts the ply.
+/// Once the game can reach no named position again (fewer pieces than
+/// any, or a pawn gone from a start square where each has one), pushing
+/// only counts the ply.
 #[derive(Clone, Debug)]
 pub struct Classifier {
     openings: &'static Openings,
@@ -374,7 +419,7 @@ mod tests {
             }
             assert_eq!(&alone, pos, "{}", opening.pgn);
         }
-        assert_eq!((o.min_pieces, o.min_home_pawns), (22, 5));
+        assert_eq!(o.min_pieces, 22);
     }
 
     #[test]
@@ -409,10 +454,124 @@ mod tests {
     #[test]
     fn a_game_past_every_named_position_stops_looking() {
         let o = Openings::lichess();
-        assert!(o.min_pieces > 2 && o.min_home_pawns < 16);
+        assert!(o.min_pieces > 2);
         let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         let mut c = Classifier::new();
         c.push(&pos);
         assert!(!c.active);
+    }
+    /// The position after each move of `line` (SAN, move numbers skipped).
+    fn positions(line: &str) -> Vec<Position> {
+        let mut pos = Position::new();
+        let tokens = line.split_whitespace().filter(|t| !t.ends_with('.'));
+        (tokens.map(|t| {
+            let san = San::from_ascii(t.as_bytes(), Language::En, ParseMode::Strict).unwrap();
+            san.play(&mut pos, ParseMode::Strict).unwrap();
+            pos
+        }))
+        .collect()
+    }
+
+    fn looking(line: &str) -> Vec<bool> {
+        let mut c = Classifier::new();
+        (positions(line).iter())
+            .map(|pos| {
+                c.push(pos);
+                c.looking()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn home_pawns_are_sixteen_bits() {
+        assert_eq!(home_pawns(&Position::new()), 0xFFFF);
+        let after = positions("1. e4 e5 2. a4 h6");
+        let bits: Vec<usize> = after.iter().map(home_pawns).collect();
+        assert_eq!(bits, [0xFFEF, 0xEFEF, 0xEFEE, 0x6FEE]);
+    }
+
+    #[test]
+    fn reach_is_the_supersets_of_named_home_pawns() {
+        let o = Openings::lichess();
+        let mut named: Vec<usize> = o.entries.iter().map(|(p, _)| home_pawns(p)).collect();
+        named.sort_unstable();
+        named.dedup();
+        assert_eq!(named.len(), 794);
+        let mut count = 0;
+        for m in 0..1 << 16 {
+            let expected = named.iter().any(|&n| n & !m == 0);
+            assert_eq!(bit(&o.reach, m), expected, "{m:#06x}");
+            count += usize::from(expected);
+        }
+        assert_eq!(count, 7865);
+    }
+
+    #[test]
+    fn home_pawns_decide_when_to_stop_looking() {
+        // Asked at plies 1, 9, 17...: at ply 9 White has moved the a, b, c,
+        // g and h pawns and Black the a and h pawns, which no named
+        // position has moved together.
+        let line = "1. a4 a5 2. h4 h5 3. b4 axb4 4. g4 hxg4 5. c4 Nf6";
+        let mut expected = [true; 10];
+        expected[8..].fill(false);
+        assert_eq!(looking(line), expected);
+        let home = home_pawns(&positions(line)[8]);
+        assert_eq!(home, 0x7E38);
+        assert!(!bit(&Openings::lichess().reach, home));
+        // The Ruy Lopez, Closed keeps looking: its home pawns are those of
+        // named positions.
+        let line = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 \
+                    7. Bb3 d6 8. c3 O-O 9. h3 Nb8";
+        assert_eq!(looking(line), [true; 18]);
+    }
+
+    #[test]
+    fn real_games_keep_their_openings() {
+        // The first 30 plies of four games of the corpus, and the two
+        // lines above.
+        for (line, eco, name, ply) in [
+            (
+                "e4 c5 Nf3 a6 d3 g6 g3 Bg7 Bg2 b5 O-O Bb7 c3 e5 a3 Ne7 b4 d6 Nbd2 O-O \
+                 Nb3 Nd7 Be3 Rc8 Rc1 h6 Nfd2 f5 f4 Kh7",
+                "B28",
+                "Sicilian Defense: O'Kelly Variation, Quiet System",
+                5,
+            ),
+            (
+                "Nf3 Nf6 c4 e6 g3 d5 d4 Be7 Bg2 O-O O-O dxc4 Qc2 a6 Qxc4 b5 Qc2 Bb7 \
+                 Bd2 Be4 Qc1 c6 a4 Nbd7 Nc3 Bg6 Nh4 Bh5 h3 Nd5",
+                "E05",
+                "Catalan Opening: Open Defense, Classical Line",
+                12,
+            ),
+            (
+                "c4 Nf6 Nc3 e5 Nf3 Nc6 e4 Bc5 Nxe5 Nxe5 d4 Bb4 dxe5 Nxe4 Qd4 Nxc3 \
+                 bxc3 Be7 Qg4 g6 Bh6 d6 Qe4 Qd7 Bd3 dxe5 O-O f6 f4 Qc6",
+                "A28",
+                "English Opening: Four Knights System, Nimzowitsch Variation",
+                7,
+            ),
+            (
+                "e4 e5 Nf3 Nc6 Bc4 Be7 d4 exd4 Nxd4 d6 Nc3 Nf6 Bg5 Nxd4 Qxd4 h6 Bh4 \
+                 O-O O-O-O Bd7 Rhe1 Re8 Nd5 Nxd5 Qxd5 Bxh4 Qxf7+ Kh8 e5 Rf8",
+                "C44",
+                "Scotch Game: Benima Defense",
+                8,
+            ),
+            (
+                "a4 a5 h4 h5 b4 axb4 g4 hxg4 c4 Nf6 Nc3 Nc6 Nf3 d6",
+                "A00",
+                "Ware Opening: Symmetric Variation",
+                2,
+            ),
+            (
+                "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8",
+                "C94",
+                "Ruy Lopez: Closed, Breyer Defense",
+                18,
+            ),
+        ] {
+            assert_eq!(classify(line), Some((eco, name, ply)), "{line}");
+        }
     }
 }
