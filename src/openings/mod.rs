@@ -119,6 +119,11 @@ fn bit(table: &[u64], m: usize) -> bool {
     table[m / 64] & (1 << (m % 64)) != 0
 }
 
+/// Sets bit `m` of `table`.
+fn set_bit(table: &mut [u64], m: usize) {
+    table[m / 64] |= 1 << (m % 64);
+}
+
 /// Whether two positions are the same for naming: pieces, side to move,
 /// castling rights, legal en passant square (not the move counters).
 fn same(a: &Position, b: &Position) -> bool {
@@ -200,8 +205,7 @@ impl Openings {
                 start: start as u32,
                 end: end as u32,
             };
-            let bit = filter_bit(occ);
-            filter[bit / 64] |= 1 << (bit % 64);
+            set_bit(&mut filter, filter_bit(occ));
             start = end;
         }
         let min_pieces = entries.iter().map(|(p, _)| p.occupied().count()).min();
@@ -237,8 +241,7 @@ impl Openings {
     /// ```
     pub fn get(&self, pos: &Position) -> Option<&Opening> {
         let occ = pos.occupied().0;
-        let bit = filter_bit(occ);
-        if self.filter[bit / 64] & (1 << (bit % 64)) == 0 {
+        if !bit(&self.filter, filter_bit(occ)) {
             return None;
         }
         let mut i = slot(occ);
@@ -270,7 +273,7 @@ impl Openings {
 fn reach_table(sets: impl Iterator<Item = usize>) -> Vec<u64> {
     let mut table = vec![0u64; 1 << 10];
     for m in sets {
-        table[m / 64] |= 1 << (m % 64);
+        set_bit(&mut table, m);
     }
     // Bits 0 to 5 of `m` select the bit in a word: each word takes, at
     // every `m` with bit `b` set, the bit of `m` without it.
