@@ -20,7 +20,7 @@ use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::ColumnPath;
 
-use super::parquet_dict::{is_string_list, DictColumn};
+use super::parquet_dict::{dict_values, DictColumn};
 
 use super::input::{sources, Source, SAMPLE};
 use super::output::Output;
@@ -61,8 +61,9 @@ const PER_PLY: [Column; 8] = [
 /// 5 MB of pgnmentor's games; the file 2.70 -> 3.01 MB).
 const UNCOMPRESSED: [Column; 3] = [Column::Uci, Column::San, Column::Moves];
 
-/// The list columns [`DictColumn`] writes: few distinct short strings.
-const DICTIONARY: [Column; 2] = [Column::Uci, Column::San];
+/// The list columns [`DictColumn`] writes: few distinct short strings or
+/// 16-bit moves.
+const DICTIONARY: [Column; 3] = [Column::Uci, Column::San, Column::Moves];
 
 /// The path of a list column's values.
 fn list_item(column: Column) -> ColumnPath {
@@ -149,6 +150,8 @@ struct ParquetSink {
     fields: Vec<(bool, std::ops::Range<usize>)>,
     /// The row group being written, and its rows.
     group: Vec<Leaf>,
+    /// Per leaf column: the values of its last [`DictColumn`] chunk.
+    last_values: Vec<usize>,
     rows: usize,
     groups: usize,
 }
@@ -157,6 +160,7 @@ impl ParquetSink {
     fn new(writer: ArrowWriter<Output>, schema: SchemaRef) -> Result<ParquetSink, ParquetError> {
         let (file, factory) = writer.into_serialized_writer()?;
         let descr = file.schema_descr();
+        let leaves = descr.num_columns();
         let fields = (0..schema.fields().len())
             .map(|f| {
                 let leaves: Vec<usize> = (0..descr.num_columns())
@@ -165,7 +169,7 @@ impl ParquetSink {
                 let range = leaves[0]..leaves[leaves.len() - 1] + 1;
                 let field = &schema.fields()[f];
                 let dict = DICTIONARY.iter().any(|c| c.name() == field.name());
-                (dict && is_string_list(field), range)
+                (dict && dict_values(field).is_some(), range)
             })
             .collect();
         Ok(ParquetSink {
@@ -174,6 +178,7 @@ impl ParquetSink {
             schema,
             fields,
             group: Vec::new(),
+            last_values: vec![0; leaves],
             rows: 0,
             groups: 0,
         })
@@ -189,6 +194,7 @@ impl ParquetSink {
                 Leaf::Dict(Box::new(DictColumn::new(
                     descr.column(i),
                     &self.schema.fields()[field],
+                    self.last_values[i],
                 )?))
             } else {
                 Leaf::Arrow(Box::new(w))
@@ -239,10 +245,11 @@ impl ParquetSink {
             return Ok(());
         }
         let mut rg = self.file.next_row_group()?;
-        for leaf in std::mem::take(&mut self.group) {
+        for (i, leaf) in std::mem::take(&mut self.group).into_iter().enumerate() {
             match leaf {
                 Leaf::Arrow(w) => w.close()?.append_to_row_group(&mut rg)?,
                 Leaf::Dict(d) => {
+                    self.last_values[i] = d.values();
                     let (bytes, close) = d.finish()?;
                     rg.append_column(&bytes, close)?;
                 }

@@ -1,8 +1,10 @@
-//! Parquet column chunks of short strings in lists (the `uci` and `san`
-//! columns: a few thousand distinct values of at most 7 bytes), written
-//! here rather than by the parquet crate's writer, which interns each
-//! value by hashing and comparing its bytes. A value here is its bytes
-//! packed in one integer, looked up in a table of integers.
+//! Parquet column chunks of lists of few distinct small values (the `uci`
+//! and `san` columns: a few thousand distinct strings of at most 7
+//! bytes; `moves`: a few thousand distinct 16-bit moves), written here
+//! rather than by the parquet crate's writer, which interns each value by
+//! hashing and comparing its bytes. A value here is one integer (a
+//! string's bytes packed, or the number), looked up in a table of
+//! integers.
 //!
 //! The chunk is what the parquet crate writes for such a column with
 //! dictionary encoding and no compression: a PLAIN dictionary page, then
@@ -12,10 +14,11 @@
 use std::collections::HashMap;
 
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef};
+use arrow_array::types::UInt16Type;
+use arrow_array::{Array, ArrayRef, ListArray};
 use arrow_schema::{DataType, Field};
 use bytes::Bytes;
-use parquet::basic::{Compression, Encoding, EncodingMask};
+use parquet::basic::{Compression, Encoding, EncodingMask, Type as PhysicalType};
 use parquet::column::page::{CompressedPage, Page, PageWriter};
 use parquet::column::writer::ColumnCloseResult;
 use parquet::errors::{ParquetError, Result};
@@ -23,9 +26,18 @@ use parquet::file::metadata::ColumnChunkMetaData;
 use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
 use parquet::schema::types::ColumnDescPtr;
 
-/// Whether `field` is a list of strings, the form [`DictColumn`] writes.
-pub fn is_string_list(field: &Field) -> bool {
-    matches!(field.data_type(), DataType::List(item) if item.data_type() == &DataType::Utf8)
+/// The physical type of the values of a list column [`DictColumn`]
+/// writes: strings or 16-bit unsigned integers; `None` for any other
+/// field.
+pub fn dict_values(field: &Field) -> Option<PhysicalType> {
+    let DataType::List(item) = field.data_type() else {
+        return None;
+    };
+    match item.data_type() {
+        DataType::Utf8 => Some(PhysicalType::BYTE_ARRAY),
+        DataType::UInt16 => Some(PhysicalType::INT32),
+        _ => None,
+    }
 }
 
 /// A string of at most 7 bytes, `data[at..at + len]`, as one integer: the
@@ -86,6 +98,24 @@ impl Interner {
             self.long.insert(s.to_vec(), i);
             return i;
         };
+        self.lookup(key, |i| i.add(&data[at..at + len]))
+    }
+
+    /// The index of the 16-bit value `v`, its dictionary entry a PLAIN
+    /// INT32. An interner holds strings or numbers, never both: the key of
+    /// 0 is that of the empty string.
+    #[inline]
+    fn intern_u16(&mut self, v: u16) -> u32 {
+        self.lookup(u64::from(v) | 1 << 63, |i| {
+            i.plain.extend_from_slice(&i32::from(v).to_le_bytes());
+            i.len += 1;
+            i.len - 1
+        })
+    }
+
+    /// The index of the value of `key` (not 0), added by `add` if new.
+    #[inline]
+    fn lookup(&mut self, key: u64, add: impl FnOnce(&mut Self) -> u32) -> u32 {
         if self.keys.is_empty() {
             self.keys = vec![0; 1 << 12];
             self.indices = vec![0; 1 << 12];
@@ -99,7 +129,7 @@ impl Interner {
                 _ => i = (i + 1) & mask,
             }
         }
-        let index = self.add(&data[at..at + len]);
+        let index = add(self);
         self.keys[i] = key;
         self.indices[i] = index;
         if self.len as usize * 2 > self.keys.len() {
@@ -252,21 +282,24 @@ fn bit_packed(values: &[u32], width: u32, out: &mut Vec<u8>) {
 /// `values` packed `width` bits each, the first in the lowest bits, then
 /// zeros to a whole group of 8 (`width` bytes a group).
 fn pack(values: &[u32], width: u32, out: &mut Vec<u8>) {
-    let end = out.len() + values.len().div_ceil(8) * width as usize;
-    let (mut acc, mut bits) = (0u64, 0);
+    let start = out.len();
+    out.resize(start + values.len().div_ceil(8) * width as usize, 0);
+    let dst = &mut out[start..];
+    // Whole 32-bit words as they fill (`width` is at most 32, so `acc`
+    // never holds more than 63 bits), then the bytes of the last.
+    let (mut acc, mut bits, mut at) = (0u64, 0, 0);
     for &v in values {
         acc |= u64::from(v) << bits;
         bits += width;
-        while bits >= 8 {
-            out.push(acc as u8);
-            acc >>= 8;
-            bits -= 8;
+        if bits >= 32 {
+            dst[at..at + 4].copy_from_slice(&(acc as u32).to_le_bytes());
+            at += 4;
+            acc >>= 32;
+            bits -= 32;
         }
     }
-    if bits > 0 {
-        out.push(acc as u8);
-    }
-    out.resize(end, 0);
+    let tail = bits.div_ceil(8) as usize;
+    dst[at..at + tail].copy_from_slice(&acc.to_le_bytes()[..tail]);
 }
 
 fn uleb128(out: &mut Vec<u8>, mut v: u64) {
@@ -302,14 +335,24 @@ pub struct DictColumn {
 
 impl DictColumn {
     /// A chunk of the column `descr`, written from the arrow field `field`
-    /// (a list of strings: see [`is_string_list`]).
-    pub fn new(descr: ColumnDescPtr, field: &Field) -> Result<DictColumn> {
+    /// (a list of strings or of 16-bit numbers: see [`dict_values`]), with
+    /// room for `values` values (the last chunk's count: the buffer is
+    /// not grown value by value).
+    pub fn new(descr: ColumnDescPtr, field: &Field, values: usize) -> Result<DictColumn> {
         let DataType::List(item) = field.data_type() else {
             return Err(ParquetError::General(format!(
                 "{} is not a list",
                 field.name()
             )));
         };
+        if dict_values(field) != Some(descr.physical_type()) {
+            return Err(ParquetError::General(format!(
+                "{}: unexpected values {} for {}",
+                field.name(),
+                descr.physical_type(),
+                item.data_type()
+            )));
+        }
         let list = i16::from(field.is_nullable());
         let item_null = i16::from(item.is_nullable());
         let present = list + 1 + item_null;
@@ -330,10 +373,15 @@ impl DictColumn {
             rep: Hybrid::new(1),
             def: Hybrid::new(bit_width(present as u32)),
             levels: 0,
-            values: Vec::new(),
+            values: Vec::with_capacity(values),
             interner: Interner::default(),
             rows: 0,
         })
+    }
+
+    /// Values appended so far.
+    pub fn values(&self) -> usize {
+        self.values.len()
     }
 
     /// Bytes held so far, about what the chunk will take.
@@ -341,15 +389,40 @@ impl DictColumn {
         self.values.len() * 2 + self.rep.out.len() + self.def.out.len() + self.interner.plain.len()
     }
 
-    /// Appends the rows of a list-of-strings array.
+    /// Appends the rows of a list array of the column's values.
     pub fn write(&mut self, array: &ArrayRef) -> Result<()> {
-        let lists = array.as_list_opt::<i32>().ok_or_else(|| {
-            ParquetError::General(format!("{}: not a list array", self.descr.name()))
-        })?;
-        let items = lists.values().as_string_opt::<i32>().ok_or_else(|| {
-            ParquetError::General(format!("{}: not a list of strings", self.descr.name()))
-        })?;
-        let (offsets, bytes) = (items.value_offsets(), items.value_data());
+        let name = self.descr.name();
+        let lists = array
+            .as_list_opt::<i32>()
+            .ok_or_else(|| ParquetError::General(format!("{name}: not a list array")))?;
+        let items = lists.values();
+        if let Some(strings) = items.as_string_opt::<i32>() {
+            let (offsets, bytes) = (strings.value_offsets(), strings.value_data());
+            self.write_lists(lists, |interner, i| {
+                let at = offsets[i] as usize;
+                let len = offsets[i + 1] as usize - at;
+                interner.intern(bytes, at, len)
+            });
+        } else if let Some(numbers) = items.as_primitive_opt::<UInt16Type>() {
+            let values = numbers.values();
+            self.write_lists(lists, |interner, i| interner.intern_u16(values[i]));
+        } else {
+            return Err(ParquetError::General(format!(
+                "{name}: not a list of strings or of 16-bit numbers"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Appends the rows of `lists`: the levels, and the index `intern`
+    /// gives each item that is not null.
+    #[inline]
+    fn write_lists(
+        &mut self,
+        lists: &ListArray,
+        mut intern: impl FnMut(&mut Interner, usize) -> u32,
+    ) {
+        let items = lists.values();
         let list_offsets = lists.value_offsets();
         self.rows += lists.len() as u64;
         let item_nulls = items.null_count() > 0;
@@ -377,12 +450,9 @@ impl DictColumn {
                     }
                     self.def.push(self.item as u32);
                 }
-                let at = offsets[i] as usize;
-                let len = offsets[i + 1] as usize - at;
-                self.values.push(self.interner.intern(bytes, at, len));
+                self.values.push(intern(&mut self.interner, i));
             }
         }
-        Ok(())
     }
 
     /// The chunk's bytes and what the row group writer needs to append
@@ -586,5 +656,21 @@ mod tests {
         assert_eq!(i.intern(b"", 0, 0), 5000);
         assert_eq!(i.intern(b"xa longer string", 1, 15), 5001);
         assert_eq!(&i.plain[..6], b"\x02\0\0\0m0");
+    }
+
+    #[test]
+    fn numbers_are_interned_in_the_order_first_seen() {
+        let mut i = Interner::default();
+        let values: Vec<u16> = (0..5000u32).map(|n| (n * 40_503 % 65_536) as u16).collect();
+        for (n, &v) in values.iter().enumerate() {
+            assert_eq!(i.intern_u16(v), n as u32);
+        }
+        assert_eq!(i.intern_u16(values[42]), 42);
+        assert_eq!(i.intern_u16(0), 0);
+        assert_eq!(i.intern_u16(65_535), 5000);
+        // The dictionary page: each value a 4-byte little-endian INT32.
+        assert_eq!(i.plain.len(), 5001 * 4);
+        assert_eq!(i.plain[4..8], i32::from(values[1]).to_le_bytes());
+        assert_eq!(&i.plain[5000 * 4..], [0xff, 0xff, 0, 0]);
     }
 }

@@ -5,7 +5,7 @@ use std::fs::File;
 use std::path::PathBuf;
 
 use arrow_array::cast::AsArray;
-use arrow_array::types::{Int16Type, Time32MillisecondType, UInt32Type, UInt64Type};
+use arrow_array::types::{Int16Type, Time32MillisecondType, UInt16Type, UInt32Type, UInt64Type};
 use arrow_array::{Array, RecordBatch};
 use arrow_schema::{DataType, TimeUnit};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
@@ -335,6 +335,22 @@ fn list_columns_equal_the_arrow_stream() {
         assert_eq!(a.len(), 314, "{column}");
         assert_eq!(a, b, "{column}");
     }
+    let moves = |batches: &[RecordBatch]| -> Vec<Vec<u16>> {
+        let mut all = Vec::new();
+        for b in batches {
+            let lists = b.column_by_name("moves").unwrap().as_list::<i32>();
+            for row in 0..b.num_rows() {
+                let list = lists.value(row);
+                all.push(list.as_primitive::<UInt16Type>().values().to_vec());
+            }
+        }
+        all
+    };
+    let (a, b) = (moves(&from_parquet), moves(&from_ipc));
+    assert_eq!(a.len(), 314);
+    assert_eq!(a, b);
+    // 1. e4 c5: e2 (12) to e4 (28), c7 (50) to c5 (34).
+    assert_eq!(&a[0][..2], [12 | 28 << 6, 50 | 34 << 6]);
     let san = rows(&from_parquet, "san");
     assert_eq!(san.iter().map(Vec::len).sum::<usize>(), 21_293);
     assert_eq!((san[312].len(), san[313].len()), (0, 0));
