@@ -29,9 +29,21 @@ fn take_offsets(v: &mut Vec<i32>) -> Vec<i32> {
     std::mem::replace(v, fresh)
 }
 
-/// A string column: offsets, bytes, validity. Every offset is the length
-/// of the bytes when it was pushed, so they never decrease and the last is
-/// the length (the bytes only grow until [`Str::take`]).
+/// Each square's name (`a1`, `b1`... `h8`) as two little-endian bytes.
+const SQUARE_NAMES: [u16; 64] = {
+    let mut names = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        names[sq] = u16::from_le_bytes([b'a' + (sq & 7) as u8, b'1' + (sq >> 3) as u8]);
+        sq += 1;
+    }
+    names
+};
+
+/// A string column: offsets, bytes, validity. Between calls, the offsets
+/// never decrease and the last is the length of the bytes (each call
+/// pushes offsets within the bytes it appends, and the bytes only grow
+/// until [`Str::take`]).
 struct Str {
     offsets: Vec<i32>,
     data: Vec<u8>,
@@ -71,16 +83,28 @@ impl Str {
 
     /// Appends the UCI of every move of a game that castles as `mode`.
     fn extend_uci(&mut self, moves: &[u16], mode: CastlingMode) {
-        self.data.reserve(moves.len() * 5);
+        // Room for 5 bytes a move, cut to the bytes written at the end.
+        let start = self.data.len();
+        self.data.resize(start + moves.len() * 5, 0);
+        let buf = &mut self.data[start..];
+        let mut at = 0;
         self.offsets.reserve(moves.len());
         for &m in moves {
-            // All 5 bytes copied (a copy of a fixed size), then cut.
-            let (b, n) = uci_bytes(Move::from_u16(m), mode);
-            let len = self.data.len();
-            self.data.extend_from_slice(&b);
-            self.data.truncate(len + n);
-            self.offsets.push(self.data.len() as i32);
+            if m >> 12 <= 1 && m != 0 {
+                // A move or an en passant capture (kinds 0 and 1), not the
+                // null move: its two squares' names.
+                let (from, to) = (usize::from(m & 63), usize::from(m >> 6 & 63));
+                let word = u32::from(SQUARE_NAMES[from]) | u32::from(SQUARE_NAMES[to]) << 16;
+                buf[at..at + 4].copy_from_slice(&word.to_le_bytes());
+                at += 4;
+            } else {
+                let (b, n) = uci_bytes(Move::from_u16(m), mode);
+                buf[at..at + 5].copy_from_slice(&b);
+                at += n;
+            }
+            self.offsets.push((start + at) as i32);
         }
+        self.data.truncate(start + at);
         self.nulls.append_n_non_nulls(moves.len());
     }
 
@@ -524,6 +548,49 @@ mod tests {
 
     fn values(a: &StringArray) -> Vec<Option<&str>> {
         a.iter().collect()
+    }
+
+    #[test]
+    fn uci_of_every_square_pair_and_of_each_kind() {
+        let mut c = Str::new();
+        let mut moves: Vec<u16> = (0..64 * 64).collect();
+        let special = [
+            (Move::NULL, "0000", "0000"),
+            (Move::en_passant(Square::E5, Square::D6), "e5d6", "e5d6"),
+            (Move::castle(Square::E1, Square::H1), "e1g1", "e1h1"),
+            (Move::castle(Square::E8, Square::A8), "e8c8", "e8a8"),
+            (Move::castle(Square::B1, Square::A1), "b1c1", "b1a1"),
+            (
+                Move::promotion(Square::B2, Square::A1, Role::Queen),
+                "b2a1q",
+                "b2a1q",
+            ),
+            (
+                Move::promotion(Square::G7, Square::G8, Role::Rook),
+                "g7g8r",
+                "g7g8r",
+            ),
+        ];
+        moves.extend(special.iter().map(|(m, _, _)| m.to_u16()));
+        c.extend_uci(&moves, CastlingMode::Standard);
+        c.extend_uci(&moves[64 * 64..], CastlingMode::Chess960);
+        let a = c.finish().unwrap();
+        a.to_data().validate_full().unwrap();
+        assert_eq!(a.len(), 64 * 64 + 2 * special.len());
+        let names: Vec<String> = Square::all()
+            .map(|s| String::from_utf8(s.to_ascii().to_vec()).unwrap())
+            .collect();
+        // Square pair 0 is the null move.
+        assert_eq!(a.value(0), "0000");
+        for m in 1..64 * 64 {
+            let want = format!("{}{}", names[m % 64], names[m / 64]);
+            assert_eq!(a.value(m), want, "move {m}");
+        }
+        for (i, (_, standard, chess960)) in special.iter().enumerate() {
+            assert_eq!(a.value(64 * 64 + i), *standard);
+            assert_eq!(a.value(64 * 64 + special.len() + i), *chess960);
+        }
+        assert_eq!(a.value(1 + 8 * 64), "b1a2");
     }
 
     #[test]
