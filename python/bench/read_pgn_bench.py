@@ -7,8 +7,10 @@ in one run. Take figures on a quiet machine only.
 
 Default file: ../shared/corpus/online.pgn.zst (23,885 online games with
 clocks), decompressed once to a temporary file so that every reader reads
-the same plain PGN. Each figure is the median of --repeat runs (wall-clock
-and CPU seconds, games/s):
+the same plain PGN. The readers run in rounds, each once a round, --repeat
+rounds; each figure is the median over the rounds (wall-clock and CPU
+seconds, games/s), and each ratio the median of the ratios taken within a
+round, with their range:
 
 - movetext: ``read_pgn(path)`` with the default columns, lang="en" and
   lang="auto": the file read, every move checked, a pyarrow.Table built.
@@ -41,6 +43,7 @@ import re
 import statistics
 import sys
 import time
+from functools import partial
 from importlib import metadata
 from pathlib import Path
 
@@ -84,15 +87,11 @@ def cpu_model() -> str:
     return platform.processor() or "unknown CPU"
 
 
-def timed(task, repeat: int):
-    """Median wall and CPU seconds of `task()`, and its last result."""
-    walls, cpus, result = [], [], None
-    for _ in range(repeat):
-        w, c = time.perf_counter(), time.process_time()
-        result = task()
-        walls.append(time.perf_counter() - w)
-        cpus.append(time.process_time() - c)
-    return statistics.median(walls), statistics.median(cpus), result
+def timed(task):
+    """Wall and CPU seconds of one run of `task()`, and its result."""
+    w, c = time.perf_counter(), time.process_time()
+    result = task()
+    return time.perf_counter() - w, time.process_time() - c, result
 
 
 def split_games(path: Path) -> pa.ChunkedArray:
@@ -138,48 +137,67 @@ def main() -> None:
             f"{len(games):,} games split at [Event lines (the binding's input; a game"
             " without an Event tag stays with the one before)"
         )
+        tasks = []
+        for threads, label in [(1, "1"), (cores, f"all ({cores})")]:
+            tasks += [
+                ("movetext read_pgn, lang=en", label, partial(run_movetext, path, threads, "en")),
+                ("movetext read_pgn, lang=auto", label, partial(run_movetext, path, threads, "auto")),
+                (
+                    "movetext read_pgn, the binding's data",
+                    label,
+                    partial(run_movetext, path, threads, "en", BINDING_DATA),
+                ),
+                ("binding parse_games (split beforehand)", label, partial(run_binding, games, threads)),
+                (
+                    "binding parse_games (split in the run)",
+                    label,
+                    lambda threads=threads: run_binding(split_games(path), threads),
+                ),
+            ]
+        tasks.append(("python-chess read_game", "1", partial(run_python_chess, path, args.chess_games)))
+        # Round by round, every task once a round: a machine that slows
+        # down for a while slows every reader alike, and each ratio is
+        # taken within a round.
+        runs = {(name, label): [] for name, label, _ in tasks}
+        for _ in range(args.repeat):
+            for name, label, task in tasks:
+                runs[(name, label)].append(timed(task))
         rates = {}
-
-        def add(name, threads, task):
-            wall, cpu, n = timed(task, args.repeat)
-            rates[(name, threads)] = n / wall
+        for name, label, _ in tasks:
+            rounds = runs[(name, label)]
+            rates[(name, label)] = [n / wall for wall, _, n in rounds]
+            wall = statistics.median(w for w, _, _ in rounds)
+            cpu = statistics.median(c for _, c, _ in rounds)
+            n = rounds[-1][2]
             print(
-                f"{name:<40} {threads:>8} {n:>9,} games {wall:8.3f} s"
+                f"{name:<40} {label:>8} {n:>9,} games {wall:8.3f} s"
                 f" (cpu {cpu:7.3f} s) {n / wall:>12,.0f} games/s",
                 flush=True,
             )
 
-        for threads, label in [(1, "1"), (cores, f"all ({cores})")]:
-            add("movetext read_pgn, lang=en", label, lambda: run_movetext(path, threads, "en"))
-            add("movetext read_pgn, lang=auto", label, lambda: run_movetext(path, threads, "auto"))
-            add(
-                "movetext read_pgn, the binding's data",
-                label,
-                lambda: run_movetext(path, threads, "en", BINDING_DATA),
-            )
-            add("binding parse_games (split beforehand)", label, lambda: run_binding(games, threads))
-            add(
-                "binding parse_games (split in the run)",
-                label,
-                lambda: run_binding(split_games(path), threads),
-            )
-        add("python-chess read_game", "1", lambda: run_python_chess(path, args.chess_games))
-        chess_rate = rates[("python-chess read_game", "1")]
-        print()
+        def ratio(a, b) -> str:
+            """The median of round-by-round ratios of games/s, and their range."""
+            r = sorted(x / y for x, y in zip(rates[a], rates[b]))
+            return f"{statistics.median(r):.2f}x ({r[0]:.2f}-{r[-1]:.2f})"
+
+        def ratio_chess(a) -> str:
+            r = sorted(x / y for x, y in zip(rates[a], rates[("python-chess read_game", "1")]))
+            return f"{statistics.median(r):,.0f}x ({r[0]:,.0f}-{r[-1]:,.0f})"
+
+        print(f"\nratios: the median of {args.repeat} rounds (lowest-highest)")
         for label in ["1", f"all ({cores})"]:
-            best = rates[("binding parse_games (split beforehand)", label)]
-            split = rates[("binding parse_games (split in the run)", label)]
+            best = ("binding parse_games (split beforehand)", label)
+            split = ("binding parse_games (split in the run)", label)
             for name, row in [
                 ("default columns", "movetext read_pgn, lang=en"),
                 ("the binding's data", "movetext read_pgn, the binding's data"),
             ]:
-                mt = rates[(row, label)]
+                mt = (row, label)
                 print(
-                    f"threads {label}, {name}: movetext / binding = {mt / best:.2f}x"
-                    f" (split beforehand), {mt / split:.2f}x (split in the run);"
-                    f" movetext / python-chess = {mt / chess_rate:,.0f}x"
+                    f"threads {label}, {name}: movetext / binding = {ratio(mt, best)}"
+                    f" (split beforehand), {ratio(mt, split)} (split in the run);"
+                    f" movetext / python-chess = {ratio_chess(mt)}"
                 )
-
 
 if __name__ == "__main__":
     main()
