@@ -175,16 +175,13 @@ def main() -> None:
                 flush=True,
             )
 
-        def ratio(a, b) -> str:
+        def ratio(a, b, digits=2) -> str:
             """The median of round-by-round ratios of games/s, and their range."""
             r = sorted(x / y for x, y in zip(rates[a], rates[b]))
-            return f"{statistics.median(r):.2f}x ({r[0]:.2f}-{r[-1]:.2f})"
-
-        def ratio_chess(a) -> str:
-            r = sorted(x / y for x, y in zip(rates[a], rates[("python-chess read_game", "1")]))
-            return f"{statistics.median(r):,.0f}x ({r[0]:,.0f}-{r[-1]:,.0f})"
+            return f"{statistics.median(r):,.{digits}f}x ({r[0]:,.{digits}f}-{r[-1]:,.{digits}f})"
 
         print(f"\nratios: the median of {args.repeat} rounds (lowest-highest)")
+        python_chess = ("python-chess read_game", "1")
         for label in ["1", f"all ({cores})"]:
             best = ("binding parse_games (split beforehand)", label)
             split = ("binding parse_games (split in the run)", label)
@@ -196,7 +193,7 @@ def main() -> None:
                 print(
                     f"threads {label}, {name}: movetext / binding = {ratio(mt, best)}"
                     f" (split beforehand), {ratio(mt, split)} (split in the run);"
-                    f" movetext / python-chess = {ratio_chess(mt)}"
+                    f" movetext / python-chess = {ratio(mt, python_chess, 0)}"
                 )
 
 if __name__ == "__main__":
