@@ -397,14 +397,24 @@ mod tests {
     use super::*;
 
     fn classify(line: &str) -> Option<(&'static str, &'static str, u32)> {
-        let mut pos = Position::new();
         let mut c = Classifier::new();
-        for t in line.split_whitespace().filter(|t| !t.ends_with('.')) {
-            let san = San::from_ascii(t.as_bytes(), Language::En, ParseMode::Strict).unwrap();
-            san.play(&mut pos, ParseMode::Strict).unwrap();
+        for pos in positions(line) {
             c.push(&pos);
         }
         c.opening().map(|o| (o.eco, o.name, c.ply()))
+    }
+
+    /// The position after each move of `line` (SAN, move numbers skipped).
+    fn positions(line: &str) -> Vec<Position> {
+        let mut pos = Position::new();
+        let tokens = line.split_whitespace().filter(|t| !t.ends_with('.'));
+        tokens
+            .map(|t| {
+                let san = San::from_ascii(t.as_bytes(), Language::En, ParseMode::Strict).unwrap();
+                san.play(&mut pos, ParseMode::Strict).unwrap();
+                pos
+            })
+            .collect()
     }
 
     #[test]
@@ -415,12 +425,8 @@ mod tests {
         // played alone from the start ends where the table says.
         for (pos, opening) in &o.entries {
             assert_eq!(o.get(pos), Some(opening));
-            let mut alone = Position::new();
-            for t in opening.pgn.split_whitespace().filter(|t| !t.ends_with('.')) {
-                let san = San::from_ascii(t.as_bytes(), Language::En, ParseMode::Strict).unwrap();
-                san.play(&mut alone, ParseMode::Strict).unwrap();
-            }
-            assert_eq!(&alone, pos, "{}", opening.pgn);
+            let alone = positions(opening.pgn);
+            assert_eq!(alone.last(), Some(pos), "{}", opening.pgn);
         }
         assert_eq!(o.min_pieces, 22);
     }
@@ -463,21 +469,11 @@ mod tests {
         c.push(&pos);
         assert!(!c.active);
     }
-    /// The position after each move of `line` (SAN, move numbers skipped).
-    fn positions(line: &str) -> Vec<Position> {
-        let mut pos = Position::new();
-        let tokens = line.split_whitespace().filter(|t| !t.ends_with('.'));
-        (tokens.map(|t| {
-            let san = San::from_ascii(t.as_bytes(), Language::En, ParseMode::Strict).unwrap();
-            san.play(&mut pos, ParseMode::Strict).unwrap();
-            pos
-        }))
-        .collect()
-    }
 
     fn looking(line: &str) -> Vec<bool> {
         let mut c = Classifier::new();
-        (positions(line).iter())
+        positions(line)
+            .iter()
             .map(|pos| {
                 c.push(pos);
                 c.looking()
