@@ -64,13 +64,11 @@ pub struct Openings {
     /// squares (8 KiB, in the first-level cache): most positions of a
     /// game are in no named line, and this says so without a probe.
     filter: Vec<u64>,
-    /// Bit `m` set iff the [`home_pawns`] of some named position are a
-    /// subset of `m` (8 KiB): a game whose home pawns are `m` can reach a
-    /// named position only then.
-    reach: Vec<u64>,
-    /// Fewest pieces of a named position: a game with fewer can reach no
-    /// named position again.
-    min_pieces: u32,
+    /// At `m`: the fewest pieces of a named position whose [`home_pawns`]
+    /// are a subset of `m` ([`u8::MAX`] when none is; 64 KiB). A game
+    /// whose home pawns are `m` can reach a named position only with as
+    /// many pieces or more.
+    fewest: Vec<u8>,
 }
 
 impl std::fmt::Debug for Openings {
@@ -208,13 +206,15 @@ impl Openings {
             set_bit(&mut filter, filter_bit(occ));
             start = end;
         }
-        let min_pieces = entries.iter().map(|(p, _)| p.occupied().count()).min();
         Ok(Openings {
-            reach: reach_table(entries.iter().map(|(p, _)| home_pawns(p))),
+            fewest: fewest_table(
+                entries
+                    .iter()
+                    .map(|(p, _)| (home_pawns(p), p.occupied().count())),
+            ),
             entries,
             slots,
             filter,
-            min_pieces: min_pieces.unwrap_or(u32::MAX),
         })
     }
 
@@ -258,43 +258,30 @@ impl Openings {
         }
     }
 
-    /// Whether a game now at `pos` can still reach a named position: not
-    /// when every named position has a pawn on a start square that the
-    /// game's pawn has left (no pawn returns there), nor when the game has
-    /// fewer pieces than every named position (none is ever added).
+    /// Whether a game now at `pos` can still reach a named position: only
+    /// one with a pawn on each start square where it has one (no pawn
+    /// returns there) and with no more pieces (none is ever added).
     fn reachable(&self, pos: &Position) -> bool {
-        bit(&self.reach, home_pawns(pos)) && pos.occupied().count() >= self.min_pieces
+        pos.occupied().count() >= u32::from(self.fewest[home_pawns(pos)])
     }
 }
 
-/// The table of [`Openings::reach`] for these sets of home pawns: each
-/// set marked, then every superset of a marked set marked, one bit of
-/// the 16 at a time.
-fn reach_table(sets: impl Iterator<Item = usize>) -> Vec<u64> {
-    let mut table = vec![0u64; 1 << 10];
-    for m in sets {
-        set_bit(&mut table, m);
+/// The table of [`Openings::fewest`] for named positions of these home
+/// pawns and pieces: each set of home pawns takes its fewest pieces, then
+/// every superset the fewest of its subsets, one bit of the 16 at a time.
+fn fewest_table(named: impl Iterator<Item = (usize, u32)>) -> Vec<u8> {
+    let mut table = vec![u8::MAX; 1 << 16];
+    for (m, pieces) in named {
+        let pieces = u8::try_from(pieces).unwrap_or(u8::MAX);
+        table[m] = table[m].min(pieces);
     }
-    // Bits 0 to 5 of `m` select the bit in a word: each word takes, at
-    // every `m` with bit `b` set, the bit of `m` without it.
-    const CLEAR: [u64; 6] = [
-        0x5555_5555_5555_5555,
-        0x3333_3333_3333_3333,
-        0x0F0F_0F0F_0F0F_0F0F,
-        0x00FF_00FF_00FF_00FF,
-        0x0000_FFFF_0000_FFFF,
-        0x0000_0000_FFFF_FFFF,
-    ];
-    for (b, clear) in CLEAR.iter().enumerate() {
-        for w in table.iter_mut() {
-            *w |= (*w & clear) << (1 << b);
-        }
-    }
-    // Bits 6 to 15 select the word.
-    for b in 0..10 {
-        for i in 0..table.len() {
-            if i & (1 << b) != 0 {
-                table[i] |= table[i ^ (1 << b)];
+    // With bit `b`: each block of `2 << b` sets is `b` clear in its first
+    // half and set in its second, the same sets otherwise.
+    for b in 0..16 {
+        for block in table.chunks_exact_mut(2 << b) {
+            let (without, with) = block.split_at_mut(1 << b);
+            for (w, &o) in with.iter_mut().zip(without.iter()) {
+                *w = (*w).min(o);
             }
         }
     }
@@ -306,9 +293,9 @@ const REACH_EVERY: u32 = 8;
 
 /// Classifies one game as it is played: [`Classifier::push`] each
 /// position after a move; [`Classifier::opening`] is the last named one.
-/// Once the game can reach no named position again (fewer pieces than
-/// any, or a pawn gone from a start square where each has one), pushing
-/// only counts the ply.
+/// Once the game can reach no named position again (each has a pawn on
+/// a start square the game's pawn has left, or more pieces than the
+/// game), pushing only counts the ply.
 #[derive(Clone, Debug)]
 pub struct Classifier {
     openings: &'static Openings,
@@ -428,7 +415,7 @@ mod tests {
             let alone = positions(opening.pgn);
             assert_eq!(alone.last(), Some(pos), "{}", opening.pgn);
         }
-        assert_eq!(o.min_pieces, 22);
+        assert_eq!(o.fewest.iter().min(), Some(&22));
     }
 
     #[test]
@@ -463,7 +450,7 @@ mod tests {
     #[test]
     fn a_game_past_every_named_position_stops_looking() {
         let o = Openings::lichess();
-        assert!(o.min_pieces > 2);
+        assert!(o.fewest.iter().all(|&n| n > 2));
         let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         let mut c = Classifier::new();
         c.push(&pos);
@@ -490,19 +477,49 @@ mod tests {
     }
 
     #[test]
-    fn reach_is_the_supersets_of_named_home_pawns() {
+    fn fewest_is_that_of_the_named_positions_with_fewer_home_pawns() {
         let o = Openings::lichess();
-        let mut named: Vec<usize> = o.entries.iter().map(|(p, _)| home_pawns(p)).collect();
-        named.sort_unstable();
-        named.dedup();
-        assert_eq!(named.len(), 794);
-        let mut count = 0;
+        let named: Vec<(usize, u8)> = (o.entries.iter())
+            .map(|(p, _)| (home_pawns(p), p.occupied().count() as u8))
+            .collect();
+        let mut sets: Vec<usize> = named.iter().map(|&(m, _)| m).collect();
+        sets.sort_unstable();
+        sets.dedup();
+        assert_eq!(sets.len(), 794);
+        let (mut reachable, mut pieces) = (0, 0);
         for m in 0..1 << 16 {
-            let expected = named.iter().any(|&n| n & !m == 0);
-            assert_eq!(bit(&o.reach, m), expected, "{m:#06x}");
-            count += usize::from(expected);
+            let fewest = (named.iter())
+                .filter(|&&(n, _)| n & !m == 0)
+                .map(|&(_, p)| p)
+                .min();
+            assert_eq!(o.fewest[m], fewest.unwrap_or(u8::MAX), "{m:#06x}");
+            reachable += usize::from(fewest.is_some());
+            pieces += fewest.map_or(0, usize::from);
         }
-        assert_eq!(count, 7865);
+        assert_eq!((reachable, pieces), (7865, 223548));
+    }
+
+    #[test]
+    fn fewer_pieces_than_the_named_positions_of_its_home_pawns_stop_looking() {
+        // The Ruy Lopez, Closed after 9...Nb8, then with a knight, a bishop
+        // and both a-rooks gone: its home pawns are those of named
+        // positions of 30 pieces or more, so with 28 it can reach none
+        // (though more than the 22 of the fewest named position).
+        let line = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 \
+                    7. Bb3 d6 8. c3 O-O 9. h3 Nb8";
+        let full = *positions(line).last().unwrap();
+        let fen = "1nbq1rk1/2p2ppp/p2p1n2/1p2p3/4P3/1BP4P/PP1P1PP1/1NBQR1K1 w - - 0 14";
+        let traded = Position::from_fen(fen).unwrap();
+        assert_eq!(home_pawns(&traded), home_pawns(&full));
+        assert_eq!(Openings::lichess().fewest[home_pawns(&full)], 30);
+        assert_eq!(traded.occupied().count(), 28);
+        let looks = |pos: &Position| {
+            let mut c = Classifier::new();
+            c.push(pos);
+            c.looking()
+        };
+        assert!(looks(&full));
+        assert!(!looks(&traded));
     }
 
     #[test]
@@ -516,7 +533,7 @@ mod tests {
         assert_eq!(looking(line), expected);
         let home = home_pawns(&positions(line)[8]);
         assert_eq!(home, 0x7E38);
-        assert!(!bit(&Openings::lichess().reach, home));
+        assert_eq!(Openings::lichess().fewest[home], u8::MAX);
         // The Ruy Lopez, Closed keeps looking: its home pawns are those of
         // named positions.
         let line = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 \
