@@ -423,7 +423,7 @@ fn produce_sequential(decoded: Box<dyn Read + Send + '_>, run: &Run<'_>) -> Opti
     let mut builder = BatchBuilder::new(run.options.columns);
     let mut failed = false;
     let mut rows = 0;
-    let mut sink = |r: GameRecord| -> Control {
+    let mut sink = |r: Box<GameRecord>| -> Control {
         rows += 1;
         builder.push(&r);
         pool.give(r);

@@ -109,7 +109,7 @@ impl PartVisitor {
         Some(b.finish().map(|batch| Part { batch, bytes }))
     }
 
-    fn push(&mut self, r: GameRecord) -> PartOutput {
+    fn push(&mut self, r: Box<GameRecord>) -> PartOutput {
         let (rows, max_bytes) = (self.rows, self.max_bytes);
         let b = self.builder();
         b.push(&r);

@@ -255,7 +255,11 @@ impl GameRecord {
     /// [`RawTag::decode_lossy`] does.
     fn push_value(&mut self, value: RawTag<'_>) -> Span {
         let raw = value.as_bytes();
-        if raw.is_ascii() && !raw.contains(&b'\\') {
+        // One pass, no early exit: a value is a few bytes.
+        let marks = raw
+            .iter()
+            .fold(0, |m, &b| m | (b & 0x80) | u8::from(b == b'\\'));
+        if marks == 0 {
             return self.push_text(raw);
         }
         let v = value.decode_lossy();
@@ -289,8 +293,8 @@ impl GameRecord {
 /// so that a record's buffers are allocated once, not once a game.
 #[derive(Clone)]
 pub(crate) struct Pool {
-    give: Sender<GameRecord>,
-    take: Receiver<GameRecord>,
+    give: Sender<Box<GameRecord>>,
+    take: Receiver<Box<GameRecord>>,
     /// Heap bytes of the records kept.
     held: Arc<AtomicUsize>,
 }
@@ -309,19 +313,19 @@ impl Pool {
         }
     }
 
-    fn take(&self) -> GameRecord {
+    fn take(&self) -> Box<GameRecord> {
         match self.take.try_recv() {
             Ok(r) => {
                 self.held.fetch_sub(r.heap(), Ordering::Relaxed);
                 r
             }
-            Err(_) => GameRecord::default(),
+            Err(_) => Box::default(),
         }
     }
 
     /// Hands a record back (dropped when the pool is full, by count or by
     /// bytes).
-    pub fn give(&self, mut r: GameRecord) {
+    pub fn give(&self, mut r: Box<GameRecord>) {
         let bytes = r.heap();
         if self.held.fetch_add(bytes, Ordering::Relaxed) + bytes > POOL_BYTES {
             self.held.fetch_sub(bytes, Ordering::Relaxed);
@@ -379,7 +383,8 @@ impl Wanted {
 pub(crate) struct Recorder {
     wanted: Wanted,
     pool: Pool,
-    record: GameRecord,
+    /// Boxed: a finished record changes hands as a pointer.
+    record: Box<GameRecord>,
     in_game: bool,
     /// The game's result token was read: problems after it (text outside
     /// movetext before the next game) are warnings, as `check` counts them.
@@ -434,7 +439,7 @@ impl Recorder {
     }
 
     /// Records what the position after the last mainline move gives.
-    #[inline]
+    #[inline(always)]
     fn settle(&mut self, after: &Position) {
         let m = self.last;
         if self.wanted.san && after.is_check() {
@@ -455,7 +460,7 @@ impl Recorder {
 
     /// A mainline move (or null move) played from `before`; `written`:
     /// its export SAN less the suffix, when the token is that.
-    #[inline]
+    #[inline(always)]
     fn mainline(&mut self, before: &Position, m: Move, written: Option<&[u8]>) {
         if self.owed {
             // A null move is no legal move: the position is asked.
@@ -580,7 +585,7 @@ impl Recorder {
 }
 
 impl GameVisitor for Recorder {
-    type Output = GameRecord;
+    type Output = Box<GameRecord>;
 
     fn begin_game(&mut self, game: u64) {
         self.in_game = true;
@@ -665,12 +670,14 @@ impl GameVisitor for Recorder {
         }
     }
 
+    #[inline(always)]
     fn legal_move(&mut self, before: &Position, m: Move, _token: &[u8], depth: u32) {
         if depth == 0 && self.room() {
             self.mainline(before, m, None);
         }
     }
 
+    #[inline(always)]
     fn legal_move_san(
         &mut self,
         before: &Position,
@@ -690,6 +697,7 @@ impl GameVisitor for Recorder {
         }
     }
 
+    #[inline(always)]
     fn after_move(&mut self, after: &Position, depth: u32) {
         if depth == 0 && self.wanted.after && !self.full {
             self.settle(after);
@@ -780,7 +788,7 @@ impl GameVisitor for Recorder {
         );
     }
 
-    fn end_game(&mut self, summary: &GameSummary) -> GameRecord {
+    fn end_game(&mut self, summary: &GameSummary) -> Box<GameRecord> {
         if self.owed {
             self.pay_mark(false);
         }
@@ -860,6 +868,13 @@ impl Tracker {
         }
     }
 
+    /// Appends a move number to the movetext.
+    #[cold]
+    fn number_token(&mut self, number: u32, black: bool) {
+        let t = format!("{number}{}", if black { "..." } else { "." });
+        self.token(t.as_bytes());
+    }
+
     /// Whether the validator still reads this game's events.
     #[inline]
     fn live(&self) -> bool {
@@ -879,7 +894,7 @@ impl Tracker {
 }
 
 impl pgn::Visitor for Tracker {
-    type Output = GameRecord;
+    type Output = Box<GameRecord>;
 
     fn begin_game(&mut self, game: u64) -> Control {
         self.begin_game_at(game, Location::default())
@@ -917,10 +932,10 @@ impl pgn::Visitor for Tracker {
         self.answer(c)
     }
 
+    #[inline]
     fn move_number(&mut self, number: u32, black: bool) -> Control {
         if self.movetext.is_some() {
-            let t = format!("{number}{}", if black { "..." } else { "." });
-            self.token(t.as_bytes());
+            self.number_token(number, black);
         }
         if !self.live() {
             return Control::Continue;
@@ -929,7 +944,7 @@ impl pgn::Visitor for Tracker {
         self.answer(c)
     }
 
-    #[inline]
+    #[inline(always)]
     fn san(&mut self, san: &[u8], at: Location) -> Control {
         self.token(san);
         if !self.live() {
@@ -1062,7 +1077,7 @@ impl pgn::Visitor for Tracker {
         self.answer(c)
     }
 
-    fn end_game(&mut self) -> GameRecord {
+    fn end_game(&mut self) -> Box<GameRecord> {
         let mut r = self.v.end_game();
         r.offset = self.offset;
         if let Some(m) = &self.movetext {
@@ -1080,11 +1095,11 @@ mod tests {
     use super::*;
 
     /// A record whose text holds `n` bytes of room.
-    fn record(n: usize) -> GameRecord {
-        GameRecord {
+    fn record(n: usize) -> Box<GameRecord> {
+        Box::new(GameRecord {
             text: Vec::with_capacity(n),
             ..GameRecord::default()
-        }
+        })
     }
 
     #[test]
