@@ -473,21 +473,35 @@ impl Recorder {
             r.moves.push(m.to_u16());
         }
         if self.wanted.san {
+            #[cfg(debug_assertions)]
+            if let Some(w) = written {
+                let mut san = Short::<16>::default();
+                write_san(before, m, &NO_SUFFIX, &mut san);
+                debug_assert_eq!(&san.buf[..san.len], w, "not the export SAN");
+            }
             // The `+`/`#` comes later (see `owed`).
             match written {
                 // `e4`, `Nf3`, `exd5`: at most 4 bytes.
                 Some(w) if (2..=4).contains(&w.len()) => {
-                    #[cfg(debug_assertions)]
-                    {
-                        let mut san = Short::<16>::default();
-                        write_san(before, m, &NO_SUFFIX, &mut san);
-                        debug_assert_eq!(&san.buf[..san.len], w, "not the export SAN");
-                    }
                     // The first two bytes and the last two, overlapping
                     // when shorter: no branch on the length.
                     let n = w.len();
                     let at = |k: usize, i: usize| u32::from(w[i]) << (8 * k);
                     let b = at(0, 0) | at(1, 1) | at(n - 2, n - 2) | at(n - 1, n - 1);
+                    r.san.push_short(&Short {
+                        buf: b.to_le_bytes(),
+                        len: n,
+                    });
+                }
+                // `O-O-O`, `Nbxd7`, `exd8=Q`: the first four bytes and
+                // the last four, overlapping.
+                Some(w) if (5..=8).contains(&w.len()) => {
+                    let n = w.len();
+                    let word = |i: usize| {
+                        let four: [u8; 4] = w[i..i + 4].try_into().expect("four bytes");
+                        u64::from(u32::from_le_bytes(four))
+                    };
+                    let b = word(0) | word(n - 4) << (8 * (n - 4));
                     r.san.push_short(&Short {
                         buf: b.to_le_bytes(),
                         len: n,
@@ -716,10 +730,16 @@ impl GameVisitor for Recorder {
         let (r, plies) = (&mut self.record, self.plies);
         let last = plies - 1;
         if let (Some(s), true) = (c.clock, self.wanted.clocks) {
-            r.clocks.resize(plies, ABSENT);
-            if r.clocks[last] == ABSENT {
-                r.clocks[last] = s;
+            if r.clocks.len() == last {
+                // The move's first comment with a clock (most are).
+                r.clocks.push(s);
                 r.has_clock = true;
+            } else {
+                r.clocks.resize(plies, ABSENT);
+                if r.clocks[last] == ABSENT {
+                    r.clocks[last] = s;
+                    r.has_clock = true;
+                }
             }
         }
         if let (Some(e), true) = (c.eval, self.wanted.evals) {

@@ -19,8 +19,26 @@ pub(crate) struct Commands {
 }
 
 /// Reads the `[%clk h:mm:ss]` and `[%eval x]` commands of a comment.
+#[inline]
 pub(crate) fn commands(comment: &[u8]) -> Commands {
-    read_commands(comment, true)
+    match lone_clock(comment) {
+        Some(secs) => Commands {
+            clock: Some(secs),
+            eval: None,
+        },
+        None => read_commands(comment, true),
+    }
+}
+
+/// The seconds of a comment that is one clock command as [`plain_clock`]
+/// reads it, between blanks (lichess's ` [%clk 0:03:00] `, the comment of
+/// most of its moves): no search for the command's brackets.
+#[inline]
+fn lone_clock(comment: &[u8]) -> Option<i32> {
+    let s = comment.trim_ascii_start().strip_prefix(b"[%")?;
+    let (secs, end) = plain_clock(s)?;
+    let after = s.get(end + 1..)?;
+    (s[end] == b']' && after.trim_ascii_start().is_empty()).then_some(secs)
 }
 
 /// [`commands`]; `fast`: the clock as lichess writes it (`[%clk 0:03:00]`,
@@ -295,6 +313,18 @@ mod tests {
                 String::from_utf8_lossy(&c)
             );
         }
+        // A lone clock between blanks, and what is not one alone.
+        assert_eq!(lone_clock(b" [%clk 0:03:00] "), Some(180));
+        assert_eq!(lone_clock(b"\t[%clk 1:00:07]\n"), Some(3607));
+        assert_eq!(lone_clock(b"[%clk 0:02:59.9]"), Some(179));
+        assert_eq!(lone_clock(b" [%clk 0:03:00] x"), None);
+        assert_eq!(lone_clock(b" [%clk 0:03:00]"), Some(180));
+        assert_eq!(lone_clock(b" [%clk 0:03:00"), None);
+        assert_eq!(lone_clock(b"[%eval 0.1] [%clk 0:03:00]"), None);
+        assert_eq!(
+            commands(b" [%clk 0:03:00] [%eval #2] ").eval,
+            Some(Eval::Mate(2))
+        );
         assert_eq!(commands(b"[%clk 99:59:59]").clock, Some(359_999));
         assert_eq!(commands(b"[%clk 0:03:00] [%clk 0:00:01]").clock, Some(180));
         assert_eq!(commands(b"[%clk 0:3:00]").clock, Some(180));

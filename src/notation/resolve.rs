@@ -491,7 +491,8 @@ impl SanPlus {
     /// with a suffix is left to [`SanPlus::play_fast`] (a wrong suffix must
     /// then leave `pos` as it was). Castling as [`Position::castling_move`]
     /// finds it. `None` leaves `pos` unchanged, `before` not called;
-    /// `before` is given no export SAN (see [`Fit::play_in_place`]).
+    /// `before` is given the export SAN of castling only (see
+    /// [`Fit::play_in_place`]).
     #[inline(always)]
     pub(crate) fn play_in_place<'b>(
         &self,
@@ -505,7 +506,12 @@ impl SanPlus {
         match self.san {
             San::Castle(side) => {
                 let m = pos.castling_move(side)?;
-                before(pos, m, None);
+                // The fast shapes read castling only as its export SAN.
+                let san: &'static [u8] = match side {
+                    CastlingSide::KingSide => b"O-O",
+                    CastlingSide::QueenSide => b"O-O-O",
+                };
+                before(pos, m, Some(san));
                 pos.play(m);
                 Some(Resolved {
                     mv: m,
