@@ -114,6 +114,28 @@ impl Strings {
     }
 }
 
+/// `w` (2 to 8 bytes) in the low bytes of a word, read as its first and
+/// its last half-width word, overlapping when shorter: no loop and no
+/// branch on the length beyond the width of the halves.
+#[inline(always)]
+fn overlapping(w: &[u8]) -> u64 {
+    let n = w.len();
+    debug_assert!((2..=8).contains(&n));
+    if n >= 4 {
+        let word = |i: usize| {
+            let four: [u8; 4] = w[i..i + 4].try_into().expect("four bytes");
+            u64::from(u32::from_le_bytes(four))
+        };
+        word(0) | word(n - 4) << (8 * (n - 4))
+    } else {
+        let half = |i: usize| {
+            let two: [u8; 2] = w[i..i + 2].try_into().expect("two bytes");
+            u64::from(u16::from_le_bytes(two))
+        };
+        half(0) | half(n - 2) << (8 * (n - 2))
+    }
+}
+
 /// The UCI of `m` (4 or 5 ASCII bytes) in the first bytes of 5.
 #[inline]
 pub(crate) fn uci_bytes(m: Move, mode: CastlingMode) -> ([u8; 5], usize) {
@@ -481,30 +503,11 @@ impl Recorder {
             }
             // The `+`/`#` comes later (see `owed`).
             match written {
-                // `e4`, `Nf3`, `exd5`: at most 4 bytes.
-                Some(w) if (2..=4).contains(&w.len()) => {
-                    // The first two bytes and the last two, overlapping
-                    // when shorter: no branch on the length.
-                    let n = w.len();
-                    let at = |k: usize, i: usize| u32::from(w[i]) << (8 * k);
-                    let b = at(0, 0) | at(1, 1) | at(n - 2, n - 2) | at(n - 1, n - 1);
+                // `e4`, `Nf3`, `exd5`, `O-O-O`, `exd8=Q`: at most 8 bytes.
+                Some(w) if (2..=8).contains(&w.len()) => {
                     r.san.push_short(&Short {
-                        buf: b.to_le_bytes(),
-                        len: n,
-                    });
-                }
-                // `O-O-O`, `Nbxd7`, `exd8=Q`: the first four bytes and
-                // the last four, overlapping.
-                Some(w) if (5..=8).contains(&w.len()) => {
-                    let n = w.len();
-                    let word = |i: usize| {
-                        let four: [u8; 4] = w[i..i + 4].try_into().expect("four bytes");
-                        u64::from(u32::from_le_bytes(four))
-                    };
-                    let b = word(0) | word(n - 4) << (8 * (n - 4));
-                    r.san.push_short(&Short {
-                        buf: b.to_le_bytes(),
-                        len: n,
+                        buf: overlapping(w).to_le_bytes(),
+                        len: w.len(),
                     });
                 }
                 // Written on the stack, appended at once (16 bytes hold
