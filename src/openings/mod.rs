@@ -54,19 +54,16 @@ const DATA: [&str; 5] = [
 
 /// The named positions, found by their occupied squares.
 pub struct Openings {
-    /// The named lines' final positions, sorted by occupied squares (file
-    /// order kept among equal ones).
-    named: Vec<Named>,
-    /// The named lines, in the order of `named`: read only for a game's
-    /// last named position, not at each match.
-    lines: Vec<Opening>,
-    /// Open addressing on the occupied squares, one word a slot (32 KiB,
-    /// in the second-level cache): 0 for an empty slot, else a tag of the
-    /// squares in the high half and 1 + the index in `named` of the first
-    /// entry with them in the low half. A position whose squares no named
-    /// position has is answered here (its tag differs, or an empty slot
-    /// comes first), most without reading an entry.
-    slots: Vec<u32>,
+    /// Named lines with their final positions, sorted by occupied squares
+    /// (file order kept among equal ones).
+    entries: Vec<(Position, Opening)>,
+    /// Open addressing on the occupied squares: the key (0: empty slot) and
+    /// the range of `entries` with those squares.
+    slots: Vec<Slot>,
+    /// One bit per [`filter_bit`] of the named positions' occupied
+    /// squares (8 KiB, in the first-level cache): most positions of a
+    /// game are in no named line, and this says so without a probe.
+    filter: Vec<u64>,
     /// At `m`: the fewest pieces of a named position whose [`home_pawns`]
     /// are a subset of `m` ([`u8::MAX`] when none is; 64 KiB). A game
     /// whose home pawns are `m` can reach a named position only with as
@@ -74,61 +71,35 @@ pub struct Openings {
     fewest: Vec<u8>,
 }
 
-/// A position as [`Openings`] compares them, on one cache line: the
-/// occupied squares, White's and those of five roles (the kings are on
-/// the rest), then the turn, the castling rights and the en passant
-/// square (set only when a capture there is legal) in one word. Not the
-/// move counters.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[repr(C, align(64))]
-struct Named {
-    boards: [u64; 7],
-    state: u64,
-}
-
-impl Named {
-    fn of(pos: &Position) -> Named {
-        let castling = pos.castling_rights().0;
-        // Rooks that may castle stand on the first or last rank.
-        debug_assert_eq!(castling & !0xFF00_0000_0000_00FF, 0);
-        let ep = pos.ep_square().map_or(0, |sq| sq.index() as u64 + 1);
-        let role = |r: Role| pos.by_role(r).0;
-        Named {
-            boards: [
-                pos.occupied().0,
-                pos.by_color(Color::White).0,
-                role(Role::Pawn),
-                role(Role::Knight),
-                role(Role::Bishop),
-                role(Role::Rook),
-                role(Role::Queen),
-            ],
-            state: pos.turn() as u64 | (castling & 0xFF) << 8 | (castling >> 56) << 16 | ep << 24,
-        }
-    }
-
-    fn occupied(&self) -> u64 {
-        self.boards[0]
-    }
-}
-
 impl std::fmt::Debug for Openings {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Openings")
-            .field("lines", &self.lines.len())
+            .field("lines", &self.entries.len())
             .finish()
     }
 }
 
-/// Bits of the table size (8,192 slots for about 3,000 sets of occupied
-/// squares).
+/// A slot of the table: the occupied squares (0: empty slot) and the
+/// range of entries with those squares, on one cache line.
+#[derive(Copy, Clone, Default)]
+struct Slot {
+    key: u64,
+    start: u32,
+    end: u32,
+}
+
+/// Bits of the table size (8,192 slots for about 3,800 lines).
 const TABLE_BITS: u32 = 13;
 
-/// The slot where the search for `occupied` starts and the tag that the
-/// slots of those squares hold (other bits of the same product).
-fn slot_and_tag(occupied: u64) -> (usize, u32) {
-    let h = occupied.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    ((h >> (64 - TABLE_BITS)) as usize, (h >> 32) as u32 & 0xFFFF)
+fn slot(occupied: u64) -> usize {
+    (occupied.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TABLE_BITS)) as usize
+}
+
+/// Bits of the filter (65,536 bits for about 3,000 sets of squares).
+const FILTER_BITS: u32 = 16;
+
+fn filter_bit(occupied: u64) -> usize {
+    (occupied.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - FILTER_BITS)) as usize
 }
 
 /// The pawns on their start squares: White's on the second rank in bits
@@ -139,6 +110,27 @@ fn home_pawns(pos: &Position) -> usize {
     let white = (pos.pieces(Color::White, Role::Pawn).0 >> 8) & 0xFF;
     let black = (pos.pieces(Color::Black, Role::Pawn).0 >> 48) & 0xFF;
     (white | black << 8) as usize
+}
+
+/// Bit `m` of `table` (a bit set of `table.len() * 64` bits).
+fn bit(table: &[u64], m: usize) -> bool {
+    table[m / 64] & (1 << (m % 64)) != 0
+}
+
+/// Sets bit `m` of `table`.
+fn set_bit(table: &mut [u64], m: usize) {
+    table[m / 64] |= 1 << (m % 64);
+}
+
+/// Whether two positions are the same for naming: pieces, side to move,
+/// castling rights, legal en passant square (not the move counters).
+fn same(a: &Position, b: &Position) -> bool {
+    a.occupied() == b.occupied()
+        && a.by_color(Color::White) == b.by_color(Color::White)
+        && Role::ALL.iter().all(|&r| a.by_role(r) == b.by_role(r))
+        && a.turn() == b.turn()
+        && a.castling_rights() == b.castling_rights()
+        && a.ep_square() == b.ep_square()
 }
 
 impl Openings {
@@ -186,48 +178,54 @@ impl Openings {
             }
         }
         // Sorted by occupied squares, file order among equal ones: the
-        // small keys sorted, each entry then read once.
-        let mut order: Vec<(u64, usize)> = (entries.iter().enumerate())
-            .map(|(i, (pos, _))| (pos.occupied().0, i))
+        // small keys sorted, the entries moved once.
+        let mut order: Vec<(u64, u32)> = (entries.iter().enumerate())
+            .map(|(i, (pos, _))| (pos.occupied().0, i as u32))
             .collect();
         order.sort_unstable();
-        // Slots hold entry indices in 16 bits, 0 kept for an empty slot.
-        assert!(entries.len() < 1 << 16, "too many named lines");
-        let fewest =
-            fewest_table((entries.iter()).map(|(p, _)| (home_pawns(p), p.occupied().count())));
-        let named: Vec<Named> = order
-            .iter()
-            .map(|&(_, i)| Named::of(&entries[i].0))
+        let mut slots: Vec<Option<(Position, Opening)>> = entries.into_iter().map(Some).collect();
+        let entries: Vec<(Position, Opening)> = (order.iter())
+            .filter_map(|&(_, i)| slots[i as usize].take())
             .collect();
-        let lines = order.iter().map(|&(_, i)| entries[i].1).collect();
         let size = 1 << TABLE_BITS;
-        let mut slots = vec![0u32; size];
+        let mut slots = vec![Slot::default(); size];
+        let mut filter = vec![0u64; 1 << (FILTER_BITS - 6)];
         let mut start = 0;
-        while start < named.len() {
-            let occ = named[start].occupied();
-            let (mut i, tag) = slot_and_tag(occ);
-            while slots[i] != 0 {
+        while start < entries.len() {
+            let occ = entries[start].0.occupied().0;
+            let end = start + entries[start..].partition_point(|(p, _)| p.occupied().0 == occ);
+            let mut i = slot(occ);
+            while slots[i].key != 0 {
                 i = (i + 1) & (size - 1);
             }
-            slots[i] = tag << 16 | (start as u32 + 1);
-            start += named[start..].partition_point(|n| n.occupied() == occ);
+            slots[i] = Slot {
+                key: occ,
+                start: start as u32,
+                end: end as u32,
+            };
+            set_bit(&mut filter, filter_bit(occ));
+            start = end;
         }
         Ok(Openings {
-            named,
-            lines,
+            fewest: fewest_table(
+                entries
+                    .iter()
+                    .map(|(p, _)| (home_pawns(p), p.occupied().count())),
+            ),
+            entries,
             slots,
-            fewest,
+            filter,
         })
     }
 
     /// The number of named lines.
     pub fn len(&self) -> usize {
-        self.lines.len()
+        self.entries.len()
     }
 
     /// Whether there is no named line.
     pub fn is_empty(&self) -> bool {
-        self.lines.is_empty()
+        self.entries.is_empty()
     }
 
     /// The named line whose final position is `pos`, if any (the first in
@@ -242,28 +240,19 @@ impl Openings {
     /// assert_eq!(Openings::lichess().get(&Position::new()), None);
     /// ```
     pub fn get(&self, pos: &Position) -> Option<&Opening> {
-        self.find(pos).map(|k| &self.lines[k])
-    }
-
-    /// The index in `named` of [`Openings::get`]'s line.
-    #[inline]
-    fn find(&self, pos: &Position) -> Option<usize> {
         let occ = pos.occupied().0;
-        let (mut i, tag) = slot_and_tag(occ);
+        if !bit(&self.filter, filter_bit(occ)) {
+            return None;
+        }
+        let mut i = slot(occ);
         loop {
-            let s = self.slots[i];
-            if s == 0 {
-                return None;
+            let Slot { key, start, end } = self.slots[i];
+            if key == occ {
+                let found = self.entries[start as usize..end as usize].iter();
+                return found.filter(|(p, _)| same(p, pos)).map(|(_, o)| o).next();
             }
-            if s >> 16 == tag {
-                let first = (s & 0xFFFF) as usize - 1;
-                if self.named[first].occupied() == occ {
-                    let want = Named::of(pos);
-                    let mut group = self.named[first..]
-                        .iter()
-                        .take_while(|n| n.occupied() == occ);
-                    return group.position(|n| *n == want).map(|k| first + k);
-                }
+            if key == 0 {
+                return None;
             }
             i = (i + 1) & (self.slots.len() - 1);
         }
@@ -310,8 +299,7 @@ const REACH_EVERY: u32 = 8;
 #[derive(Clone, Debug)]
 pub struct Classifier {
     openings: &'static Openings,
-    /// The last named position's index in [`Openings::lines`].
-    found: Option<usize>,
+    found: Option<&'static Opening>,
     /// The ply of the last named position (1: after the first move).
     ply: u32,
     plies: u32,
@@ -373,15 +361,15 @@ impl Classifier {
             self.active = false;
             return;
         }
-        if let Some(k) = self.openings.find(pos) {
-            self.found = Some(k);
+        if let Some(o) = self.openings.get(pos) {
+            self.found = Some(o);
             self.ply = self.plies;
         }
     }
 
     /// The last named position reached so far.
     pub fn opening(&self) -> Option<&'static Opening> {
-        self.found.map(|k| &self.openings.lines[k])
+        self.found
     }
 
     /// The ply (1: after the first move) at which [`Classifier::opening`]
@@ -422,10 +410,10 @@ mod tests {
         assert_eq!(o.len(), 3807);
         // No two lines end in one position: each finds itself. Each line
         // played alone from the start ends where the table says.
-        for (k, opening) in o.lines.iter().enumerate() {
-            let pos = *positions(opening.pgn).last().unwrap();
-            assert_eq!(o.named[k], Named::of(&pos), "{}", opening.pgn);
-            assert_eq!(o.get(&pos), Some(opening));
+        for (pos, opening) in &o.entries {
+            assert_eq!(o.get(pos), Some(opening));
+            let alone = positions(opening.pgn);
+            assert_eq!(alone.last(), Some(pos), "{}", opening.pgn);
         }
         assert_eq!(o.fewest.iter().min(), Some(&22));
     }
@@ -449,10 +437,6 @@ mod tests {
         // The move counters are not compared.
         let later = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 4 4";
         assert_eq!(o.get(&fen(later)).unwrap().name, "King's Pawn Game");
-        // An en passant square is one only when a capture there is legal.
-        let ep = "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3";
-        let no_ep = "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3";
-        assert_ne!(Named::of(&fen(ep)), Named::of(&fen(no_ep)));
     }
 
     #[test]
@@ -516,9 +500,8 @@ mod tests {
     #[test]
     fn fewest_is_that_of_the_named_positions_with_fewer_home_pawns() {
         let o = Openings::lichess();
-        let named: Vec<(usize, u8)> = (o.lines.iter())
-            .map(|line| *positions(line.pgn).last().unwrap())
-            .map(|p| (home_pawns(&p), p.occupied().count() as u8))
+        let named: Vec<(usize, u8)> = (o.entries.iter())
+            .map(|(p, _)| (home_pawns(p), p.occupied().count() as u8))
             .collect();
         let mut sets: Vec<usize> = named.iter().map(|&(m, _)| m).collect();
         sets.sort_unstable();
