@@ -9,14 +9,6 @@ mod reader;
 
 use pyo3::prelude::*;
 
-/// The module's own allocations (the tables' buffers among them) come
-/// from mimalloc, which keeps freed pages for the next table: a table
-/// read after another reuses its memory in place of mapping fresh pages
-/// and taking a fault on each. Python's and pyarrow's allocations are
-/// not affected.
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// movetext's native module; import `movetext`, not this.
 #[pymodule]
 fn _movetext(m: &Bound<'_, PyModule>) -> PyResult<()> {
