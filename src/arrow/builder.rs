@@ -25,8 +25,8 @@ fn room(n: usize) -> usize {
 /// The vector's contents; it is left empty with room for as many and a
 /// margin (the next batch is about as large).
 fn take<T>(v: &mut Vec<T>) -> Vec<T> {
-    let room = Vec::with_capacity(room(v.len()));
-    std::mem::replace(v, room)
+    let fresh = Vec::with_capacity(room(v.len()));
+    std::mem::replace(v, fresh)
 }
 
 /// List offsets or string offsets, taken: a fresh `[0]` is left, with room.
