@@ -270,7 +270,10 @@ pub fn uci_to_san(py: Python<'_>, fen: &str, uci: &str, lang: &str) -> PyResult<
 /// >>> movetext.perft(movetext.STARTING_FEN, 4)
 /// 197281
 #[pyfunction]
-pub fn perft(py: Python<'_>, fen: &str, depth: u32) -> PyResult<u64> {
+pub fn perft(py: Python<'_>, fen: &str, depth: i64) -> PyResult<u64> {
+    let depth = u32::try_from(depth).map_err(|_| {
+        PyValueError::new_err(format!("depth must be 0 to {}, not {depth}", u32::MAX))
+    })?;
     let pos = position(py, fen)?;
     py.detach(|| perft_stoppable(&pos, depth))
 }

@@ -172,6 +172,13 @@ def test_perft(fen, depth, nodes):
     assert movetext.perft(fen, depth) == nodes
 
 
+def test_perft_depth_out_of_range_is_a_value_error():
+    with pytest.raises(ValueError, match=r"^depth must be 0 to 4294967295, not -1$"):
+        movetext.perft(chess.STARTING_FEN, -1)
+    with pytest.raises(ValueError, match=r"not 4294967296$"):
+        movetext.perft(chess.STARTING_FEN, 2**32)
+
+
 def test_perft_deeper_than_a_subtree_counted_whole():
     # Depth 5 and 6 are counted as subtrees of 4 plies, between looks at
     # Python's signals.
