@@ -109,14 +109,18 @@ pub fn parse_columns(s: &str) -> Result<Columns, String> {
 /// Where batches go.
 enum Sink {
     Parquet(Box<ParquetSink>),
-    Ipc(Box<arrow_ipc::writer::StreamWriter<Output>>),
+    /// The stream and its schema.
+    Ipc(Box<arrow_ipc::writer::StreamWriter<Output>>, SchemaRef),
 }
 
 impl Sink {
     fn write(&mut self, batch: &RecordBatch) -> Result<(), ArrowError> {
         match self {
             Sink::Parquet(w) => Ok(w.write(batch)?),
-            Sink::Ipc(w) => w.write(batch),
+            Sink::Ipc(w, schema) => {
+                let batch = select(batch, schema)?;
+                w.write(&batch)
+            }
         }
     }
 
@@ -124,7 +128,7 @@ impl Sink {
     fn finish(self) -> Result<Output, ArrowError> {
         match self {
             Sink::Parquet(w) => Ok(w.finish()?),
-            Sink::Ipc(mut w) => {
+            Sink::Ipc(mut w, _) => {
                 w.finish()?;
                 w.into_inner()
             }
@@ -204,16 +208,21 @@ impl ParquetSink {
         Ok(())
     }
 
-    fn write(&mut self, batch: &RecordBatch) -> Result<(), ParquetError> {
-        let batch = parquet_batch(batch, &self.schema)?;
+    fn write(&mut self, read: &RecordBatch) -> Result<(), ParquetError> {
+        let batch = parquet_batch(read, &self.schema)?;
         if self.group.is_empty() {
             self.start_group()?;
         }
+        // The `uci` strings are looked up by their moves, which the batch
+        // carries whether the file has them or not.
+        let moves = read.column_by_name(Column::Moves.name());
         for (f, (dict, leaves)) in self.fields.iter().enumerate() {
             let column = batch.column(f);
             if *dict {
+                let field = self.schema.field(f).name();
+                let moves = moves.filter(|_| field == Column::Uci.name());
                 if let Leaf::Dict(d) = &mut self.group[leaves.start] {
-                    d.write(column)?;
+                    d.write(column, moves)?;
                 }
                 continue;
             }
@@ -289,15 +298,36 @@ fn parquet_schema(schema: &SchemaRef) -> SchemaRef {
 
 /// `batch` in the Parquet schema `schema` (see [`parquet_schema`]).
 fn parquet_batch(batch: &RecordBatch, schema: &SchemaRef) -> Result<RecordBatch, ArrowError> {
-    let columns = batch
-        .columns()
+    let columns = schema
+        .fields()
         .iter()
-        .map(|c| match c.as_primitive_opt::<Time32SecondType>() {
-            Some(t) => Arc::new(t.unary::<_, Time32MillisecondType>(|s| s * 1000)) as ArrayRef,
-            None => c.clone(),
+        .map(|f| {
+            let c = column(batch, f.name())?;
+            Ok(match c.as_primitive_opt::<Time32SecondType>() {
+                Some(t) => Arc::new(t.unary::<_, Time32MillisecondType>(|s| s * 1000)) as ArrayRef,
+                None => c.clone(),
+            })
         })
-        .collect();
+        .collect::<Result<_, ArrowError>>()?;
     RecordBatch::try_new(schema.clone(), columns)
+}
+
+/// The columns of `batch` that `schema` names, in its order: the batches
+/// read carry columns the output may leave out (`error`, and `moves` for
+/// the Parquet `uci`).
+fn select(batch: &RecordBatch, schema: &SchemaRef) -> Result<RecordBatch, ArrowError> {
+    let columns = schema
+        .fields()
+        .iter()
+        .map(|f| column(batch, f.name()).cloned())
+        .collect::<Result<_, ArrowError>>()?;
+    RecordBatch::try_new(schema.clone(), columns)
+}
+
+fn column<'a>(batch: &'a RecordBatch, name: &str) -> Result<&'a ArrayRef, ArrowError> {
+    batch
+        .column_by_name(name)
+        .ok_or_else(|| ArrowError::SchemaError(format!("no column {name} in the batch read")))
 }
 
 /// An error of the writer as a failure of the output.
@@ -362,8 +392,12 @@ pub fn run(read: &ReadArgs, columns: Columns, output: Option<&str>, parquet: boo
     // Failed games are told on stderr and in the exit status whether the
     // `error` column is written or not.
     let written = columns;
+    let mut read_columns = columns.with(Column::Error);
+    if parquet && columns.contains(Column::Uci) {
+        read_columns = read_columns.with(Column::Moves);
+    }
     let options = BatchOptions {
-        columns: columns.with(Column::Error),
+        columns: read_columns,
         validate: read.validate_options(),
         threads: read.jobs(),
         chunk_size: read
@@ -392,7 +426,7 @@ pub fn run(read: &ReadArgs, columns: Columns, output: Option<&str>, parquet: boo
             .map_err(|e| parquet_failure(&out_name, e))
     } else {
         arrow_ipc::writer::StreamWriter::try_new(out, &schema)
-            .map(|w| Sink::Ipc(Box::new(w)))
+            .map(|w| Sink::Ipc(Box::new(w), schema.clone()))
             .map_err(|e| output_failure(&out_name, e))
     };
     let mut sink = match sink {
@@ -438,17 +472,6 @@ pub fn run(read: &ReadArgs, columns: Columns, output: Option<&str>, parquet: boo
                 Err(e) => return output_failure(&out_name, e).report(),
             };
             failed |= report_errors(&name, &batch);
-            let batch = if written.contains(Column::Error) {
-                batch
-            } else {
-                let keep: Vec<usize> = (0..batch.num_columns())
-                    .filter(|&i| batch.schema().field(i).name() != Column::Error.name())
-                    .collect();
-                match batch.project(&keep) {
-                    Ok(b) => b,
-                    Err(e) => return output_failure(&out_name, e).report(),
-                }
-            };
             if let Err(e) = sink.write(&batch) {
                 return output_failure(&out_name, e).report();
             }

@@ -4,7 +4,8 @@
 //! rather than by the parquet crate's writer, which interns each value by
 //! hashing and comparing its bytes. A value here is one integer (a
 //! string's bytes packed, or the number), looked up in a table of
-//! integers.
+//! integers; a number, and a `uci` string given with its move, in a table
+//! indexed by the 16 bits.
 //!
 //! The chunk is what the parquet crate writes for such a column with
 //! dictionary encoding and no compression: a PLAIN dictionary page, then
@@ -18,6 +19,7 @@ use arrow_array::types::UInt16Type;
 use arrow_array::{Array, ArrayRef, ListArray};
 use arrow_schema::{DataType, Field};
 use bytes::Bytes;
+use movetext::{Move, MoveKind};
 use parquet::basic::{Compression, Encoding, EncodingMask, Type as PhysicalType};
 use parquet::column::page::{CompressedPage, Page, PageWriter};
 use parquet::column::writer::ColumnCloseResult;
@@ -61,11 +63,13 @@ fn packed(data: &[u8], at: usize, len: usize) -> Option<u64> {
 }
 
 /// A string's index in the dictionary, in the order first seen.
-#[derive(Default)]
 struct Interner {
     /// Open addressing: packed keys (0: empty) and their indices.
     keys: Vec<u64>,
     indices: Vec<u32>,
+    /// Per 16-bit value (a number, or the move a string is written from):
+    /// its index plus one, 0 if not yet seen.
+    direct: Box<[u32; 1 << 16]>,
     /// Longer strings.
     long: HashMap<Vec<u8>, u32>,
     /// The dictionary page's values: PLAIN, a 4-byte length before each.
@@ -74,6 +78,20 @@ struct Interner {
 }
 
 impl Interner {
+    fn new() -> Interner {
+        Interner {
+            keys: vec![0; 1 << 12],
+            indices: vec![0; 1 << 12],
+            direct: vec![0; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("2^16 entries"),
+            long: HashMap::new(),
+            plain: Vec::new(),
+            len: 0,
+        }
+    }
+
     fn slot(key: u64, bits: u32) -> usize {
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
     }
@@ -89,47 +107,77 @@ impl Interner {
     /// The index of `data[at..at + len]`.
     #[inline]
     fn intern(&mut self, data: &[u8], at: usize, len: usize) -> u32 {
-        let Some(key) = packed(data, at, len) else {
-            let s = &data[at..at + len];
-            if let Some(&i) = self.long.get(s) {
-                return i;
-            }
-            let i = self.add(s);
-            self.long.insert(s.to_vec(), i);
+        match packed(data, at, len) {
+            Some(key) => self.lookup(key, data, at, len),
+            None => self.intern_long(&data[at..at + len]),
+        }
+    }
+
+    /// The index of a string of more than 7 bytes.
+    #[cold]
+    fn intern_long(&mut self, s: &[u8]) -> u32 {
+        if let Some(&i) = self.long.get(s) {
             return i;
-        };
-        self.lookup(key, |i| i.add(&data[at..at + len]))
+        }
+        let i = self.add(s);
+        self.long.insert(s.to_vec(), i);
+        i
     }
 
     /// The index of the 16-bit value `v`, its dictionary entry a PLAIN
-    /// INT32. An interner holds strings or numbers, never both: the key of
-    /// 0 is that of the empty string.
+    /// INT32. An interner holds strings or numbers, never both.
     #[inline]
     fn intern_u16(&mut self, v: u16) -> u32 {
-        self.lookup(u64::from(v) | 1 << 63, |i| {
-            i.plain.extend_from_slice(&i32::from(v).to_le_bytes());
-            i.len += 1;
-            i.len - 1
-        })
+        let seen = self.direct[usize::from(v)];
+        if seen != 0 {
+            return seen - 1;
+        }
+        self.plain.extend_from_slice(&i32::from(v).to_le_bytes());
+        self.len += 1;
+        self.direct[usize::from(v)] = self.len;
+        self.len - 1
     }
 
-    /// The index of the value of `key` (not 0), added by `add` if new.
-    #[inline]
-    fn lookup(&mut self, key: u64, add: impl FnOnce(&mut Self) -> u32) -> u32 {
-        if self.keys.is_empty() {
-            self.keys = vec![0; 1 << 12];
-            self.indices = vec![0; 1 << 12];
+    /// The index of the UCI of the move `m`, `data[at..at + len]` for the
+    /// `(at, len)` that `uci` gives: looked
+    /// up by the move, the string interned the first time. A castling
+    /// move's UCI depends on the game (`e1g1`, or `e1h1` in Chess960), so
+    /// it is looked up by its string each time.
+    #[inline(always)]
+    fn intern_uci(&mut self, m: u16, uci: impl FnOnce() -> (usize, usize), data: &[u8]) -> u32 {
+        if Move::from_u16(m).kind() == MoveKind::Castle {
+            let (at, len) = uci();
+            return self.intern(data, at, len);
         }
+        let seen = self.direct[usize::from(m)];
+        if seen != 0 {
+            return seen - 1;
+        }
+        let (at, len) = uci();
+        let index = self.intern(data, at, len);
+        self.direct[usize::from(m)] = index + 1;
+        index
+    }
+
+    /// The index of the string `data[at..at + len]` packed as `key`.
+    #[inline]
+    fn lookup(&mut self, key: u64, data: &[u8], at: usize, len: usize) -> u32 {
         let mask = self.keys.len() - 1;
         let mut i = Self::slot(key, self.keys.len().trailing_zeros());
         loop {
             match self.keys[i] {
                 k if k == key => return self.indices[i],
-                0 => break,
+                0 => return self.insert(i, key, &data[at..at + len]),
                 _ => i = (i + 1) & mask,
             }
         }
-        let index = add(self);
+    }
+
+    /// Adds the string `s`, packed as `key`, in the empty slot `i`: its
+    /// index. Out of line, so that the lookups stay small.
+    #[inline(never)]
+    fn insert(&mut self, i: usize, key: u64, s: &[u8]) -> u32 {
+        let index = self.add(s);
         self.keys[i] = key;
         self.indices[i] = index;
         if self.len as usize * 2 > self.keys.len() {
@@ -374,7 +422,7 @@ impl DictColumn {
             def: Hybrid::new(bit_width(present as u32)),
             levels: 0,
             values: Vec::with_capacity(values),
-            interner: Interner::default(),
+            interner: Interner::new(),
             rows: 0,
         })
     }
@@ -389,14 +437,30 @@ impl DictColumn {
         self.values.len() * 2 + self.rep.out.len() + self.def.out.len() + self.interner.plain.len()
     }
 
-    /// Appends the rows of a list array of the column's values.
-    pub fn write(&mut self, array: &ArrayRef) -> Result<()> {
+    /// Appends the rows of a list array of the column's values. `moves`,
+    /// when given, is the same rows' `moves` column and `array` their UCI:
+    /// each string is then looked up by its move.
+    pub fn write(&mut self, array: &ArrayRef, moves: Option<&ArrayRef>) -> Result<()> {
         let name = self.descr.name();
         let lists = array
             .as_list_opt::<i32>()
             .ok_or_else(|| ParquetError::General(format!("{name}: not a list array")))?;
         let items = lists.values();
-        if let Some(strings) = items.as_string_opt::<i32>() {
+        let moves = moves
+            .and_then(|m| m.as_list_opt::<i32>())
+            .filter(|m| m.value_offsets() == lists.value_offsets() && m.values().null_count() == 0)
+            .and_then(|m| m.values().as_primitive_opt::<UInt16Type>());
+        if let (Some(strings), Some(moves)) = (items.as_string_opt::<i32>(), moves) {
+            let (offsets, bytes) = (strings.value_offsets(), strings.value_data());
+            let moves = moves.values();
+            self.write_lists(lists, |interner, i| {
+                let uci = || {
+                    let at = offsets[i] as usize;
+                    (at, offsets[i + 1] as usize - at)
+                };
+                interner.intern_uci(moves[i], uci, bytes)
+            });
+        } else if let Some(strings) = items.as_string_opt::<i32>() {
             let (offsets, bytes) = (strings.value_offsets(), strings.value_data());
             self.write_lists(lists, |interner, i| {
                 let at = offsets[i] as usize;
@@ -441,15 +505,16 @@ impl DictColumn {
             self.levels += b - a;
             if !item_nulls {
                 self.def.push_run(self.item as u32, b - a);
+                let interner = &mut self.interner;
+                self.values.extend((a..b).map(|i| intern(interner, i)));
+                continue;
             }
             for i in a..b {
-                if item_nulls {
-                    if items.is_null(i) {
-                        self.def.push(self.null_item as u32);
-                        continue;
-                    }
-                    self.def.push(self.item as u32);
+                if items.is_null(i) {
+                    self.def.push(self.null_item as u32);
+                    continue;
                 }
+                self.def.push(self.item as u32);
                 self.values.push(intern(&mut self.interner, i));
             }
         }
@@ -521,6 +586,7 @@ impl DictColumn {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use movetext::Square;
 
     /// Decodes a hybrid stream of `n` values (the reading side of the
     /// format, written from its specification).
@@ -642,7 +708,7 @@ mod tests {
 
     #[test]
     fn strings_are_interned_in_the_order_first_seen() {
-        let mut i = Interner::default();
+        let mut i = Interner::new();
         let words: Vec<String> = (0..5000).map(|n| format!("m{n}")).collect();
         for (n, w) in words.iter().enumerate() {
             assert_eq!(i.intern(w.as_bytes(), 0, w.len()), n as u32);
@@ -659,8 +725,29 @@ mod tests {
     }
 
     #[test]
+    fn uci_is_interned_by_move_and_castling_by_string() {
+        let mut i = Interner::new();
+        let e2e4 = Move::normal(Square::E2, Square::E4).to_u16();
+        let rook = Move::normal(Square::E1, Square::G1).to_u16();
+        let castle = Move::castle(Square::E1, Square::H1).to_u16();
+        let data = b"e2e4e1g1e1h1xxxx";
+        let at = |n: usize| move || (n, 4);
+        assert_eq!(i.intern_uci(e2e4, at(0), data), 0);
+        // Known by its move: the bytes are not read again.
+        assert_eq!(i.intern_uci(e2e4, at(12), data), 0);
+        // The standard castling and the rook's move share `e1g1`.
+        assert_eq!(i.intern_uci(castle, at(4), data), 1);
+        assert_eq!(i.intern_uci(rook, at(4), data), 1);
+        // The same castling in a Chess960 game.
+        assert_eq!(i.intern_uci(castle, at(8), data), 2);
+        assert_eq!(i.intern_uci(castle, at(4), data), 1);
+        assert_eq!(i.len, 3);
+        assert_eq!(&i.plain[..], b"\x04\0\0\0e2e4\x04\0\0\0e1g1\x04\0\0\0e1h1");
+    }
+
+    #[test]
     fn numbers_are_interned_in_the_order_first_seen() {
-        let mut i = Interner::default();
+        let mut i = Interner::new();
         let values: Vec<u16> = (0..5000u32).map(|n| (n * 40_503 % 65_536) as u16).collect();
         for (n, &v) in values.iter().enumerate() {
             assert_eq!(i.intern_u16(v), n as u32);

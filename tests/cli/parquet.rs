@@ -356,3 +356,52 @@ fn list_columns_equal_the_arrow_stream() {
     assert_eq!((san[312].len(), san[313].len()), (0, 0));
     assert_eq!(&san[0][..3], ["e4", "c5", "Nf3"]);
 }
+
+/// The Parquet `uci` is written from the moves (a castling move by its
+/// string, which depends on the game): the same strings as the Arrow
+/// stream's, with or without the `moves` column in the file. `e1g1` is a
+/// standard castling and later a rook's move; castling the same king and
+/// rook in a Chess960 game is `e1h1`.
+#[test]
+fn uci_of_castling_in_standard_and_chess960_games() {
+    let pgn = "[Event \"standard\"]\n\n\
+        1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. Re1 O-O 6. Kh1 d6 7. Rg1 *\n\n\
+        [Event \"960 from the standard start\"]\n[Variant \"Chess960\"]\n\n\
+        1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 *\n\n\
+        [Event \"960\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+        [FEN \"rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1\"]\n\n\
+        1. O-O-O O-O-O 2. Kb1 Kb8 *\n";
+    let want: [&[&str]; 3] = [
+        &[
+            "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "e1g1", "g8f6", "f1e1", "e8g8", "g1h1",
+            "d7d6", "e1g1",
+        ],
+        &[
+            "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "e1h1", "g8f6",
+        ],
+        &["b1a1", "b8a8", "c1b1", "c8b8"],
+    ];
+    let dir = TempDir::new("parquet-castling");
+    let input = dir.path("castling.pgn");
+    std::fs::write(&input, pgn).unwrap();
+    let out = dir.path("castling.parquet");
+    for (columns, has_moves) in [("uci", true), ("-moves", false)] {
+        let r = run(&[
+            "convert",
+            "--to",
+            "parquet",
+            &format!("--columns={columns}"),
+            "-o",
+            out.to_str().unwrap(),
+            input.to_str().unwrap(),
+        ]);
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        let (batches, _) = read_parquet(&out);
+        let b = &batches[0];
+        assert_eq!(b.num_rows(), 3);
+        assert_eq!(b.column_by_name("moves").is_some(), has_moves, "{columns}");
+        for (row, want) in want.iter().enumerate() {
+            assert_eq!(list_strings(b, "uci", row), *want, "{columns}, game {row}");
+        }
+    }
+}
