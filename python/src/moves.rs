@@ -9,8 +9,9 @@ use movetext::validate::{
     ValidateOptions, Validator,
 };
 use movetext::{Move, Position};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyInt;
 
 use crate::errors::{fen_error, game_error, move_error, raise, Class, Place};
 
@@ -270,8 +271,16 @@ pub fn uci_to_san(py: Python<'_>, fen: &str, uci: &str, lang: &str) -> PyResult<
 /// >>> movetext.perft(movetext.STARTING_FEN, 4)
 /// 197281
 #[pyfunction]
-pub fn perft(py: Python<'_>, fen: &str, depth: i64) -> PyResult<u64> {
-    let depth = u32::try_from(depth).map_err(|_| {
+pub fn perft(py: Python<'_>, fen: &str, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+    // Any object is taken, so that what is no int, and an int past every
+    // fixed width (2**64), are told as the others are.
+    let Ok(depth) = depth.cast::<PyInt>() else {
+        let kind = depth.get_type().name()?;
+        return Err(PyTypeError::new_err(format!(
+            "depth must be an int, not {kind}"
+        )));
+    };
+    let depth = depth.extract::<u32>().map_err(|_| {
         PyValueError::new_err(format!("depth must be 0 to {}, not {depth}", u32::MAX))
     })?;
     let pos = position(py, fen)?;

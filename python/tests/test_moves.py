@@ -177,6 +177,14 @@ def test_perft_depth_out_of_range_is_a_value_error():
         movetext.perft(chess.STARTING_FEN, -1)
     with pytest.raises(ValueError, match=r"not 4294967296$"):
         movetext.perft(chess.STARTING_FEN, 2**32)
+    with pytest.raises(ValueError, match=r"not 18446744073709551616$"):
+        movetext.perft(chess.STARTING_FEN, 2**64)
+    with pytest.raises(ValueError, match=r"not -340282366920938463463374607431768211456$"):
+        movetext.perft(chess.STARTING_FEN, -(2**128))
+    with pytest.raises(TypeError, match=r"^depth must be an int, not str$"):
+        movetext.perft(chess.STARTING_FEN, "3")
+    with pytest.raises(TypeError, match=r"^depth must be an int, not float$"):
+        movetext.perft(chess.STARTING_FEN, 3.0)
 
 
 def test_perft_deeper_than_a_subtree_counted_whole():
