@@ -138,11 +138,11 @@ impl Interner {
         self.len - 1
     }
 
-    /// The index of the UCI of the move `m`, `data[at..at + len]` for the
-    /// `(at, len)` that `uci` gives: looked
-    /// up by the move, the string interned the first time. A castling
-    /// move's UCI depends on the game (`e1g1`, or `e1h1` in Chess960), so
-    /// it is looked up by its string each time.
+    /// The index of the UCI of the move `m`, which is `data[at..at + len]`
+    /// for the `(at, len)` that `uci` gives: looked up by the move, the
+    /// string read and interned only the first time. A castling move's UCI
+    /// depends on the game (`e1g1`, or `e1h1` in Chess960), so it is
+    /// looked up by its string each time.
     #[inline(always)]
     fn intern_uci(&mut self, m: u16, uci: impl FnOnce() -> (usize, usize), data: &[u8]) -> u32 {
         if Move::from_u16(m).kind() == MoveKind::Castle {
