@@ -97,6 +97,12 @@ const POOL_RECORDS: usize = 128;
 /// a time).
 const POOL_RECORDS_SEQUENTIAL: usize = 16;
 
+/// What the producer sends: the rows of one batch, as one record batch or
+/// as the parts the receiving thread joins (so that the copy is not made
+/// on the reading thread, which cuts the workers' chunks), or the error
+/// that ends the stream.
+type Sent = Result<Vec<RecordBatch>, ArrowError>;
+
 /// How a [`BatchReader`] reads.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct BatchOptions {
@@ -147,7 +153,7 @@ impl Default for BatchOptions {
 /// [`ArrowError::IoError`].
 pub struct BatchReader {
     schema: SchemaRef,
-    batches: Receiver<Result<RecordBatch, ArrowError>>,
+    batches: Receiver<Sent>,
     producer: Option<JoinHandle<()>>,
     cancel: Arc<AtomicBool>,
 }
@@ -258,7 +264,9 @@ impl Iterator for BatchReader {
 
     fn next(&mut self) -> Option<Self::Item> {
         match self.batches.recv() {
-            Ok(b) => Some(b),
+            Ok(Ok(mut parts)) if parts.len() == 1 => parts.pop().map(Ok),
+            Ok(Ok(parts)) => Some(arrow_select::concat::concat_batches(&self.schema, &parts)),
+            Ok(Err(e)) => Some(Err(e)),
             Err(_) => {
                 // The producer is done: a panic in it is resumed here.
                 if let Some(p) = self.producer.take() {
@@ -343,7 +351,7 @@ fn no_game(head: &[u8], gave_up_after: Option<u64>) -> ArrowError {
 fn produce<R: Read + Send>(
     input: R,
     options: &BatchOptions,
-    tx: &SyncSender<Result<RecordBatch, ArrowError>>,
+    tx: &SyncSender<Sent>,
     cancel: &AtomicBool,
 ) {
     // An image, an executable...: said at once, not read as text.
@@ -374,7 +382,7 @@ fn produce_text(
     decoded: Box<dyn Read + Send + '_>,
     origin: Origin,
     options: &BatchOptions,
-    tx: &SyncSender<Result<RecordBatch, ArrowError>>,
+    tx: &SyncSender<Sent>,
     cancel: &AtomicBool,
 ) {
     let begun = Arc::new(AtomicBool::new(false));
@@ -409,7 +417,7 @@ fn produce_text(
 struct Run<'a> {
     origin: Origin,
     options: &'a BatchOptions,
-    tx: &'a SyncSender<Result<RecordBatch, ArrowError>>,
+    tx: &'a SyncSender<Sent>,
     cancel: &'a AtomicBool,
     begun: &'a Arc<AtomicBool>,
 }
@@ -430,7 +438,7 @@ fn produce_sequential(decoded: Box<dyn Read + Send + '_>, run: &Run<'_>) -> Opti
         if builder.rows() >= batch_size || builder.bytes() >= run.options.max_batch_bytes {
             let batch = builder.finish();
             failed |= batch.is_err();
-            if run.tx.send(batch).is_err() || failed {
+            if run.tx.send(batch.map(|b| vec![b])).is_err() || failed {
                 return Control::Stop;
             }
         }
@@ -462,7 +470,7 @@ fn produce_sequential(decoded: Box<dyn Read + Send + '_>, run: &Run<'_>) -> Opti
     if failed || run.cancel.load(Ordering::Relaxed) {
         return None;
     }
-    if builder.rows() > 0 && run.tx.send(builder.finish()).is_err() {
+    if builder.rows() > 0 && run.tx.send(builder.finish().map(|b| vec![b])).is_err() {
         return None;
     }
     if let Err(e) = read {
@@ -492,21 +500,19 @@ fn produce_parallel(decoded: Box<dyn Read + Send + '_>, run: &Run<'_>) -> Option
     // One builder per worker, and one for the rest of an input read on
     // this thread.
     let builders = Builders::new(run.options.columns, run.options.threads.min(window) + 1);
-    let mut regroup = Regroup::new(
-        run.options.columns.schema(),
-        batch_size,
-        run.options.max_batch_bytes,
-    );
+    let mut regroup = Regroup::new(batch_size, run.options.max_batch_bytes);
     let mut failed = false;
     let mut rows = 0;
-    let mut emit = |batch: Result<RecordBatch, ArrowError>| -> bool {
+    let mut emit = |batch: Sent| -> bool {
         failed |= batch.is_err();
-        rows += batch.as_ref().map_or(0, |b| b.num_rows());
+        rows += batch.as_ref().map_or(0, |parts| {
+            parts.iter().map(RecordBatch::num_rows).sum::<usize>()
+        });
         run.tx.send(batch).is_ok() && !failed
     };
     let mut sink = |out: PartOutput| -> Control {
         let stop = match out {
-            Some(Ok(part)) => !regroup.add(part, &mut emit),
+            Some(Ok(part)) => !regroup.add(part, &mut |parts| emit(Ok(parts))),
             Some(Err(e)) => {
                 emit(Err(e));
                 true
@@ -544,12 +550,11 @@ fn produce_parallel(decoded: Box<dyn Read + Send + '_>, run: &Run<'_>) -> Option
         return None;
     }
     if !regroup.is_empty() {
-        let batch = regroup.flush();
-        let sent = batch.as_ref().ok().map(RecordBatch::num_rows);
-        if run.tx.send(batch).is_err() {
+        let parts = regroup.flush();
+        rows += parts.iter().map(RecordBatch::num_rows).sum::<usize>();
+        if run.tx.send(Ok(parts)).is_err() {
             return None;
         }
-        rows += sent?;
     }
     if let Err(e) = read {
         let _ = run.tx.send(Err(io_error(e)));

@@ -7,7 +7,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use arrow_array::RecordBatch;
-use arrow_schema::{ArrowError, SchemaRef};
+use arrow_schema::ArrowError;
 
 use super::builder::BatchBuilder;
 use super::columns::Columns;
@@ -197,10 +197,10 @@ impl Visitor for PartVisitor {
 /// Parts regrouped, in input order, into batches of `rows` rows (the last
 /// may have fewer) that end early once they hold about `max_bytes`, as
 /// the one-thread builder makes them. A part is cut where a batch ends
-/// (slices share its buffers); a batch of several parts is their
-/// concatenation, one copy of its buffers.
+/// (slices share its buffers); a batch of several parts is given as
+/// those parts, for the receiving thread to join (one copy of their
+/// buffers).
 pub(crate) struct Regroup {
-    schema: SchemaRef,
     rows: usize,
     max_bytes: usize,
     pending: Vec<RecordBatch>,
@@ -209,9 +209,8 @@ pub(crate) struct Regroup {
 }
 
 impl Regroup {
-    pub fn new(schema: SchemaRef, rows: usize, max_bytes: usize) -> Regroup {
+    pub fn new(rows: usize, max_bytes: usize) -> Regroup {
         Regroup {
-            schema,
             rows: rows.max(1),
             max_bytes,
             pending: Vec::new(),
@@ -222,11 +221,7 @@ impl Regroup {
 
     /// Takes a part; every batch it completes goes to `emit`, which
     /// returns false to stop (then false is returned).
-    pub fn add(
-        &mut self,
-        part: Part,
-        emit: &mut impl FnMut(Result<RecordBatch, ArrowError>) -> bool,
-    ) -> bool {
+    pub fn add(&mut self, part: Part, emit: &mut impl FnMut(Vec<RecordBatch>) -> bool) -> bool {
         let Part { batch, bytes } = part;
         let n = batch.num_rows();
         let mut at = 0;
@@ -254,17 +249,11 @@ impl Regroup {
         self.pending.is_empty()
     }
 
-    /// The rows waiting, as one batch.
-    pub fn flush(&mut self) -> Result<RecordBatch, ArrowError> {
+    /// The rows waiting, as the parts of one batch.
+    pub fn flush(&mut self) -> Vec<RecordBatch> {
         self.pending_rows = 0;
         self.pending_bytes = 0;
-        let batch = if self.pending.len() == 1 {
-            Ok(self.pending.pop().expect("one part"))
-        } else {
-            arrow_select::concat::concat_batches(&self.schema, &self.pending)
-        };
-        self.pending.clear();
-        batch
+        std::mem::take(&mut self.pending)
     }
 }
 
@@ -274,7 +263,7 @@ mod tests {
     use arrow_array::cast::AsArray;
     use arrow_array::types::UInt64Type;
     use arrow_array::UInt64Array;
-    use arrow_schema::{DataType, Field, Schema};
+    use arrow_schema::{DataType, Field, Schema, SchemaRef};
 
     /// A part of the games `first..first + n`, said to hold `bytes`.
     fn part(schema: &SchemaRef, first: u64, n: u64, bytes: usize) -> Part {
@@ -290,25 +279,27 @@ mod tests {
             DataType::UInt64,
             false,
         )]));
-        let mut r = Regroup::new(schema.clone(), rows, max_bytes);
+        let mut r = Regroup::new(rows, max_bytes);
         let mut batches = Vec::new();
         let mut first = 1;
         for &(n, bytes) in parts {
-            let mut emit = |b: Result<RecordBatch, ArrowError>| {
-                batches.push(b.unwrap());
+            let mut emit = |b: Vec<RecordBatch>| {
+                batches.push(b);
                 true
             };
             assert!(r.add(part(&schema, first, n, bytes), &mut emit));
             first += n;
         }
         if !r.is_empty() {
-            batches.push(r.flush().unwrap());
+            batches.push(r.flush());
         }
         batches
             .iter()
-            .map(|b| {
-                let games = b.column(0).as_primitive::<UInt64Type>();
-                games.values().to_vec()
+            .map(|parts| {
+                let games = parts
+                    .iter()
+                    .map(|b| b.column(0).as_primitive::<UInt64Type>());
+                games.flat_map(|g| g.values().iter().copied()).collect()
             })
             .collect()
     }
@@ -339,9 +330,9 @@ mod tests {
             DataType::UInt64,
             false,
         )]));
-        let mut r = Regroup::new(schema.clone(), 2, usize::MAX);
+        let mut r = Regroup::new(2, usize::MAX);
         let mut seen = 0;
-        let mut emit = |_: Result<RecordBatch, ArrowError>| {
+        let mut emit = |_: Vec<RecordBatch>| {
             seen += 1;
             false
         };
