@@ -50,6 +50,7 @@ impl Output {
     /// (a usage error), or the temporary file cannot be created.
     pub fn create(path: Option<&str>, inputs: &[Source]) -> Result<Output, Failure> {
         let Some(path) = path else {
+            refuse_stdout_input(inputs)?;
             return Ok(Output {
                 out: BufWriter::with_capacity(BUFFER, Box::new(io::stdout())),
                 name: "stdout".to_string(),
@@ -217,6 +218,29 @@ fn refuse_inputs(output: &str, inputs: &[Source]) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Refuses standard output if it is a regular file that is also an input
+/// (`movetext convert x.pgn >> x.pgn`): the games written would be read
+/// again, and the file would grow until the disk is full.
+fn refuse_stdout_input(inputs: &[Source]) -> Result<(), Failure> {
+    let Some(out) = stdout_identity() else {
+        return Ok(());
+    };
+    for src in inputs {
+        let same = match src {
+            Source::File(p) => identity(Path::new(p)) == Some(out),
+            Source::Stdin => stdin_identity() == Some(out),
+            Source::Sample => false,
+        };
+        if same {
+            return Err(Failure::Usage(format!(
+                "standard output is the input {}; refusing to write over it (write to another file)",
+                src.name()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// A file's device and inode, through symbolic links (None if it does not
 /// exist).
 #[cfg(unix)]
@@ -248,5 +272,20 @@ fn identity(path: &Path) -> Option<(u64, u64)> {
 
 #[cfg(not(unix))]
 fn stdin_identity() -> Option<(u64, u64)> {
+    None
+}
+
+/// The file behind standard output, if it is a regular one.
+#[cfg(unix)]
+fn stdout_identity() -> Option<(u64, u64)> {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let fd = io::stdout().as_fd().try_clone_to_owned().ok()?;
+    let m = File::from(fd).metadata().ok()?;
+    m.is_file().then(|| (m.dev(), m.ino()))
+}
+
+#[cfg(not(unix))]
+fn stdout_identity() -> Option<(u64, u64)> {
     None
 }

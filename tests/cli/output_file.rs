@@ -66,6 +66,35 @@ fn output_onto_an_input_is_refused() {
 }
 
 #[test]
+fn stdout_appended_to_an_input_is_refused() {
+    // `movetext convert x.pgn >> x.pgn` would read its own games again and
+    // grow the file until the disk is full.
+    let dir = TempDir::new("stdout-input");
+    let x = dir.file("x.pgn");
+    fs::write(&x, small()).unwrap();
+    let append = || fs::OpenOptions::new().append(true).open(&x).unwrap();
+    for to in ["pgn", "jsonl", "parquet"] {
+        for (args, name) in [
+            (vec!["convert", "--to", to, x.as_str()], x.as_str()),
+            (vec!["convert", "--to", to, "-"], "<stdin>"),
+        ] {
+            let out = Command::new(env!("CARGO_BIN_EXE_movetext"))
+                .args(&args)
+                .stdin(fs::File::open(&x).unwrap())
+                .stdout(append())
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2));
+            assert_eq!(
+                String::from_utf8_lossy(&out.stderr),
+                format!("movetext: standard output is the input {name}; refusing to write over it (write to another file)\n")
+            );
+        }
+    }
+    assert_eq!(fs::read(&x).unwrap(), small());
+}
+
+#[test]
 fn output_replaces_the_target_only_when_complete() {
     let dir = TempDir::new("complete");
     let target = dir.file("out.txt");
