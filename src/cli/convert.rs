@@ -256,6 +256,8 @@ struct ConvertVisitor {
     game: u64,
     /// Where its text begins in `batch.text`.
     start: usize,
+    /// It has begun and not ended.
+    in_game: bool,
     tags: Tags,
     /// Its head (PGN tags, JSON up to the moves) is written.
     head: bool,
@@ -319,6 +321,7 @@ impl ConvertVisitor {
             },
             game: 0,
             start: 0,
+            in_game: false,
             tags: Tags::default(),
             head: false,
             result_at: (0, 0),
@@ -530,6 +533,7 @@ impl GameVisitor for ConvertVisitor {
         self.notes.begin_game(game);
         self.game = game;
         self.start = self.batch.text.len();
+        self.in_game = true;
         self.tags.clear();
         self.head = false;
         self.result = None;
@@ -731,6 +735,7 @@ impl GameVisitor for ConvertVisitor {
     }
 
     fn end_game(&mut self, summary: &GameSummary) -> Option<Box<Batch>> {
+        self.in_game = false;
         self.head();
         let mut failed = summary.failed;
         if self.over {
@@ -783,6 +788,13 @@ impl Gather for ConvertVisitor {
             && self.notes.errors == 0
             && self.notes.warnings == 0;
         (!empty).then(|| Some(self.take()))
+    }
+
+    fn drop_game(&mut self) {
+        if self.in_game {
+            self.batch.text.truncate(self.start);
+            self.in_game = false;
+        }
     }
 
     fn weight(out: &Option<Box<Batch>>) -> usize {

@@ -200,6 +200,10 @@ impl<G: Gather> Gather for Begun<G> {
         self.inner.end_chunk()
     }
 
+    fn drop_game(&mut self) {
+        self.inner.drop_game();
+    }
+
     fn weight(out: &G::Output) -> usize {
         G::weight(out)
     }
@@ -442,7 +446,10 @@ where
                     }
                 }
                 Ok(None) => break Ok(()),
-                Err(e) => break Err(e),
+                Err(e) => {
+                    v.inner_mut().drop_game();
+                    break Err(e);
+                }
             }
         };
         if let Some(out) = v.inner_mut().end_chunk() {

@@ -316,6 +316,11 @@ pub trait Gather: GameVisitor {
         None
     }
 
+    /// The input failed (an I/O or decompression error) in the middle of
+    /// a game: what was gathered of that game is dropped, so that only
+    /// whole games are handed on.
+    fn drop_game(&mut self) {}
+
     /// The bytes an output holds.
     fn weight(_out: &Self::Output) -> usize {
         0

@@ -194,3 +194,37 @@ fn closed_pipe_is_quiet() {
         assert_eq!(out.status.code(), Some(141), "jobs {jobs}");
     }
 }
+
+/// An input cut off in the middle of a game: the games before it are
+/// written whole, and nothing of the one cut.
+#[test]
+fn a_cut_input_writes_whole_games_only() {
+    let pgn = std::fs::read(sample()).unwrap();
+    let gz = super::units::support::gzip(&pgn);
+    let cut = &gz[..gz.len() / 2];
+    for (to, starts) in [("jsonl", "{\"game\":"), ("pgn", "[Event "), ("uci", "")] {
+        let whole = run_with(&["convert", "--to", to, "-"], &pgn);
+        for jobs in ["1", "2"] {
+            let r = run_with(&["convert", "--jobs", jobs, "--to", to, "-"], cut);
+            assert_eq!(r.code, Some(2), "{to} {jobs}: {}", r.stderr);
+            assert!(whole.stdout.starts_with(&r.stdout), "{to} {jobs}");
+            let rest = &whole.stdout[r.stdout.len()..];
+            assert!(
+                r.stdout.is_empty() || r.stdout.ends_with('\n'),
+                "{to} {jobs}"
+            );
+            assert!(rest.starts_with(starts), "{to} {jobs}: {:?}", &rest[..40]);
+            if to == "uci" {
+                // A game's line, not a move of it.
+                assert!(r.stdout.is_empty() || rest.starts_with(|c: char| c.is_ascii_lowercase()));
+            }
+            // On one job the games before the cut come out; two jobs hand
+            // on no chunk that the input ends in (here the first).
+            let games = match to {
+                "jsonl" | "uci" => r.stdout.lines().count(),
+                _ => r.stdout.matches("[Event ").count(),
+            };
+            assert_eq!(games, if jobs == "1" { 136 } else { 0 }, "{to} {jobs}");
+        }
+    }
+}
