@@ -20,7 +20,7 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 
 use super::input::Source;
 use super::{Failure, EXIT_INTERRUPTED};
@@ -127,6 +127,9 @@ impl Output {
         let Some((temp, target)) = rename else {
             return flushed.map_err(|e| Failure::output(&name, e));
         };
+        // Renamed under the interrupt handler's lock: an interrupt either
+        // finds the temporary file and removes it, or finds it gone.
+        let mut pending = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
         let done = match flushed {
             Ok(()) if complete => fs::rename(&temp, &target),
             Ok(()) => Ok(()),
@@ -135,7 +138,8 @@ impl Output {
         if done.is_err() || !complete {
             let _ = fs::remove_file(&temp);
         }
-        set_pending(None);
+        *pending = None;
+        drop(pending);
         done.map_err(|e| Failure::Output(name, e))
     }
 }
@@ -180,14 +184,21 @@ fn set_pending(path: Option<PathBuf>) {
 /// Removes the temporary output on Ctrl-C, SIGTERM and SIGHUP, then exits
 /// with status 130 (what a shell reports for a process ended by SIGINT).
 /// Installed when an output file is created.
+/// The message says whether the file was still being written: after
+/// it was renamed into place (or before it was begun) it only says
+/// interrupted.
 fn remove_on_interrupt() {
     let _ = ctrlc::set_handler(|| {
-        if let Ok(mut p) = PENDING.lock() {
-            if let Some(temp) = p.take() {
+        let mut pending = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
+        let message = match pending.take() {
+            Some(temp) => {
                 let _ = fs::remove_file(temp);
+                "movetext: interrupted; the output file was not written"
             }
-        }
-        super::eprint_line("movetext: interrupted; the output file was not written");
+            None => "movetext: interrupted",
+        };
+        super::eprint_line(message);
+        // Exits holding the lock: no rename can follow.
         std::process::exit(i32::from(EXIT_INTERRUPTED));
     });
 }
