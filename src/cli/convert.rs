@@ -182,7 +182,9 @@ pub struct ConvertArgs {
     /// through a link); it is written to a temporary file beside it and
     /// renamed onto it when every input was read to its end (exit 0, or 1
     /// with failed games written and reported); on an I/O error (exit 2)
-    /// or an interruption FILE is left as it was.
+    /// or an interruption FILE is left as it was. On stdout after an
+    /// input error, a Parquet file is left without its footer and an
+    /// Arrow stream unfinished, so that their readers fail.
     #[arg(short, long, value_name = "FILE")]
     output: Option<String>,
     /// Columns of `--to parquet|arrow`: the default ones plus those named

@@ -3,7 +3,7 @@
 //! columns) or as an Arrow IPC stream.
 
 use std::fs::File;
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -121,6 +121,17 @@ impl Sink {
                 let batch = select(batch, schema)?;
                 w.write(&batch)
             }
+        }
+    }
+
+    /// Leaves the output unfinished, so that a reader at the other end of
+    /// a pipe fails on it instead of taking it as whole: Parquet without
+    /// its footer, an Arrow stream that ends inside a message (a message's
+    /// continuation marker and metadata length, then nothing). An output
+    /// file is removed as it is dropped.
+    fn abandon(self) {
+        if let Sink::Ipc(mut w, _) = self {
+            let _ = w.get_mut().write_all(&[0xFF, 0xFF, 0xFF, 0xFF, 8, 0, 0, 0]);
         }
     }
 
@@ -477,16 +488,26 @@ pub fn run(read: &ReadArgs, columns: Columns, output: Option<&str>, parquet: boo
             }
         }
     }
+    if input_failed {
+        sink.abandon();
+        let what = match output {
+            Some(path) => format!("{path} not written"),
+            None if parquet => "the Parquet file on stdout is left without its footer".to_string(),
+            None => "the Arrow stream on stdout is left unfinished".to_string(),
+        };
+        eprint_line(&format!(
+            "movetext: {what}: an input could not be read to its end"
+        ));
+        return ExitCode::from(2);
+    }
     let out = match sink.finish() {
         Ok(out) => out,
         Err(e) => return output_failure(&out_name, e).report(),
     };
-    if let Err(f) = out.finish(!input_failed) {
+    if let Err(f) = out.finish(true) {
         return f.report();
     }
-    if input_failed {
-        ExitCode::from(2)
-    } else if failed {
+    if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

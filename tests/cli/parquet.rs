@@ -405,3 +405,54 @@ fn uci_of_castling_in_standard_and_chess960_games() {
         }
     }
 }
+
+/// An input that fails midway (a cut gzip stream): on standard output the
+/// Parquet file has no footer and the Arrow stream ends inside a message,
+/// so a reader at the other end of a pipe fails instead of taking the
+/// rows before the cut as the whole; an output file is not written.
+#[test]
+fn an_input_that_fails_leaves_the_output_unfinished() {
+    let gz = super::units::support::gzip(&std::fs::read(sample()).unwrap());
+    let dir = TempDir::new("parquet-cut");
+    let cut = dir.path("cut.pgn.gz");
+    std::fs::write(&cut, &gz[..gz.len() / 2]).unwrap();
+    let cut = cut.to_str().unwrap();
+    let convert = |to: &str| {
+        let args = ["convert", "--jobs", "1", "--to", to, cut];
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_movetext"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{to}");
+        (out.stdout, String::from_utf8(out.stderr).unwrap())
+    };
+    let (parquet, stderr) = convert("parquet");
+    assert!(stderr.ends_with(
+        "movetext: the Parquet file on stdout is left without its footer: \
+         an input could not be read to its end\n"
+    ));
+    assert!(parquet.starts_with(b"PAR1"));
+    let e = ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::from(parquet)).unwrap_err();
+    assert!(e.to_string().contains("Parquet file too small"), "{e}");
+    let (arrow, stderr) = convert("arrow");
+    assert!(stderr.ends_with(
+        "the Arrow stream on stdout is left unfinished: \
+         an input could not be read to its end\n"
+    ));
+    let reader = arrow_ipc::reader::StreamReader::try_new(&arrow[..], None).unwrap();
+    let rows: Result<Vec<RecordBatch>, _> = reader.collect();
+    let e = rows.unwrap_err().to_string();
+    assert!(e.contains("expected 8 metadata bytes, got 0"), "{e}");
+    let out = dir.path("cut.parquet");
+    let r = run(&[
+        "convert",
+        "--to",
+        "parquet",
+        "-o",
+        out.to_str().unwrap(),
+        cut,
+    ]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("cut.parquet not written"), "{}", r.stderr);
+    assert!(!out.exists());
+}
