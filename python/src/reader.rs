@@ -169,24 +169,26 @@ fn columns(names: Option<&Bound<'_, PyAny>>) -> PyResult<Columns> {
     Ok(set)
 }
 
-/// The Python exception for an error of the stream, named with its file.
+/// The Python exception for an error of the stream, named with its file:
+/// an error of the system (it has an errno: `EISDIR`, `EIO`...) is the
+/// `OSError` subclass for it, with `filename`; any other (corrupt or
+/// truncated compressed data, whatever its `io::ErrorKind`) is a
+/// `movetext.Error` with `file`.
 fn stream_error(py: Python<'_>, name: &Option<String>, e: ArrowError) -> PyErr {
-    let what = name.as_deref().unwrap_or("<input>");
     match e {
         ArrowError::IoError(message, err) => {
-            let text = format!("{what}: {message}");
-            match err.kind() {
-                io::ErrorKind::InvalidData | io::ErrorKind::UnexpectedEof => raise(
-                    py,
-                    Class::Error,
-                    message,
-                    Place {
-                        file: name.clone(),
-                        ..Place::default()
-                    },
-                ),
-                _ => PyOSError::new_err(text),
+            if err.raw_os_error().is_some() {
+                return open_error(py, err, name);
             }
+            raise(
+                py,
+                Class::Error,
+                message,
+                Place {
+                    file: name.clone(),
+                    ..Place::default()
+                },
+            )
         }
         other => raise(
             py,
@@ -500,7 +502,10 @@ pub fn iter_batches(
     let raised = Raised::default();
     let reader = match source {
         Source::Path(path) => {
-            let file = std::fs::File::open(&path).map_err(|e| open_error(py, e, &name))?;
+            // Without the GIL: opening a FIFO waits for its writer.
+            let file = py
+                .detach(|| std::fs::File::open(&path))
+                .map_err(|e| open_error(py, e, &name))?;
             BatchReader::new(file, &options)
         }
         Source::Bytes(bytes) => BatchReader::from_bytes(bytes, &options),
@@ -541,7 +546,9 @@ fn read_unit(
         }
     }
     let name = Some(unit.path.display().to_string());
-    let reader = BatchReader::from_unit(&unit, options).map_err(|e| io_failure(py, e, &name))?;
+    let reader = py
+        .detach(|| BatchReader::from_unit(&unit, options))
+        .map_err(|e| io_failure(py, e, &name))?;
     Ok(GameReader {
         schema: reader.schema(),
         reader: Mutex::new(Some(reader)),

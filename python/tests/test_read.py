@@ -168,6 +168,24 @@ def test_corrupt_compressed_input_raises_after_the_games_before(tmp_path, sample
     assert rows >= 300  # the games before the cut came out first
 
 
+def test_corrupt_compressed_data_is_a_movetext_error(tmp_path, sample_bytes):
+    # A gzip stream whose CRC does not match: corrupt, not cut.
+    packed = bytearray(gzip.compress(sample_bytes))
+    packed[-8] ^= 0xFF
+    path = tmp_path / "bad-crc.pgn.gz"
+    path.write_bytes(bytes(packed))
+    for source in (path, bytes(packed)):
+        with pytest.raises(movetext.Error, match="corrupt gzip data") as info:
+            movetext.read_pgn(source)
+        assert info.value.file == (str(path) if source is path else None)
+
+
+def test_a_directory_is_an_os_error_with_its_errno(tmp_path):
+    with pytest.raises(IsADirectoryError) as info:
+        movetext.read_pgn(tmp_path)
+    assert info.value.filename == str(tmp_path)
+
+
 class FailingFile(io.RawIOBase):
     """A binary file whose read() gives `good` bytes of `data`, then
     raises `error`."""

@@ -168,9 +168,15 @@ impl BatchReader {
         let (tx, rx) = mpsc::sync_channel(1);
         let cancel = Arc::new(AtomicBool::new(false));
         let stop = cancel.clone();
+        let failed = tx.clone();
         let producer = thread::Builder::new()
             .name("movetext-arrow".into())
             .spawn(move || produce(input, &options, &tx, &stop))
+            .map_err(|e| {
+                // Said by the first `next`, not read as an empty input.
+                let e = io::Error::new(e.kind(), format!("cannot start a reading thread: {e}"));
+                let _ = failed.send(Err(io_error(e)));
+            })
             .ok();
         BatchReader {
             schema,
@@ -223,9 +229,15 @@ impl BatchReader {
         let (tx, rx) = mpsc::sync_channel(1);
         let cancel = Arc::new(AtomicBool::new(false));
         let stop = cancel.clone();
+        let failed = tx.clone();
         let producer = thread::Builder::new()
             .name("movetext-arrow".into())
             .spawn(move || produce_text(Box::new(text), origin, &options, &tx, &stop))
+            .map_err(|e| {
+                // Said by the first `next`, not read as an empty input.
+                let e = io::Error::new(e.kind(), format!("cannot start a reading thread: {e}"));
+                let _ = failed.send(Err(io_error(e)));
+            })
             .ok();
         Ok(BatchReader {
             schema,

@@ -22,13 +22,16 @@ fn is_blank(data: &[u8]) -> bool {
 /// Passes reads on, counting the bytes, keeping the first [`SNIFF_LEN`]
 /// (for [`describe`](super::describe)) and whether every byte so far was
 /// blank (white space, a UTF-8 byte order mark); reads as ended once
-/// `limit` bytes have passed and `begun` (set by whoever sees a game
-/// begin) is not set.
+/// `limit` bytes have passed after the blank ones that lead the text (a
+/// game may follow any number of them) and `begun` (set by whoever sees a
+/// game begin) is not set.
 pub struct GamelessWatch<R> {
     inner: R,
     head: Vec<u8>,
     blank: bool,
     bytes: u64,
+    /// The blank bytes that lead the text, not counted to the limit.
+    lead: u64,
     begun: Arc<AtomicBool>,
     limit: u64,
     gave_up: bool,
@@ -42,6 +45,7 @@ impl<R> GamelessWatch<R> {
             head: Vec::new(),
             blank: true,
             bytes: 0,
+            lead: 0,
             begun,
             limit,
             gave_up: false,
@@ -77,7 +81,7 @@ impl<R> GamelessWatch<R> {
 
 impl<R: Read> Read for GamelessWatch<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.bytes >= self.limit && !self.begun.load(Ordering::Relaxed) {
+        if self.bytes - self.lead >= self.limit && !self.begun.load(Ordering::Relaxed) {
             self.gave_up = true;
             return Ok(0);
         }
@@ -89,7 +93,9 @@ impl<R: Read> Read for GamelessWatch<R> {
             self.head.extend_from_slice(&data[..take]);
         }
         if self.blank {
-            self.blank = is_blank(data);
+            let lead = data.iter().take_while(|&&b| is_blank(&[b])).count();
+            self.lead += lead as u64;
+            self.blank = lead == n;
         }
         Ok(n)
     }
@@ -134,6 +140,17 @@ mod tests {
             (w.bytes_read(), w.blank(), w.head(), w.gave_up()),
             (0, true, &b""[..], false)
         );
+    }
+
+    #[test]
+    fn leading_blanks_do_not_count() {
+        let mut text = vec![b' '; 100];
+        text.extend_from_slice(b"abcdefghij");
+        let mut w = GamelessWatch::new(&text[..], Arc::new(AtomicBool::new(false)), 5);
+        let mut got = Vec::new();
+        w.read_to_end(&mut got).unwrap();
+        assert!(got.len() >= 105, "{}", got.len());
+        assert!(!w.blank());
     }
 
     #[test]

@@ -265,8 +265,10 @@ impl<R: Read> Read for Labelled<R> {
         self.inner.read(buf).map_err(|e| {
             let name = self.kind.name();
             let text = e.to_string();
-            // The walk's own messages (zstd) already say what they are about.
-            if text.contains("zstd") {
+            // The walk's own messages (zstd) already say what they are
+            // about; an error of the system (EIO...) is the file's, not
+            // the data's, and keeps its errno.
+            if text.contains("zstd") || e.raw_os_error().is_some() {
                 return e;
             }
             let kind = e.kind();

@@ -301,7 +301,12 @@ fn decode_frames(
                 Ok(_) if eof => break,
                 Ok(_) => {}
                 Err(e) => {
-                    let e = io::Error::new(e.kind(), format!("corrupt zstd data ({e})"));
+                    // An error of the system (EIO...) keeps its errno.
+                    let e = if e.raw_os_error().is_some() {
+                        e
+                    } else {
+                        io::Error::new(e.kind(), format!("corrupt zstd data ({e})"))
+                    };
                     let _ = tx.send(Err(e));
                     if let Ok(mut c) = cursor.lock() {
                         c.failed = true;
