@@ -1,7 +1,8 @@
 //! The small functions: one move or one text at a time.
 
 use movetext::notation::{
-    write_san, write_uci, Figurines, Language, LanguageSet, MoveFormat, ParseMode, SanStyle, Uci,
+    write_san, write_uci, Figurines, GameResult, Language, LanguageSet, MoveFormat, ParseMode,
+    SanStyle, Uci,
 };
 use movetext::pgn::Reader;
 use movetext::validate::{
@@ -85,6 +86,13 @@ struct Lines {
     text: String,
     line_start: usize,
     first_error: Option<GameError>,
+    /// The first problem outside a game (text before the first game,
+    /// between games, after a game's result): a warning where games were
+    /// read, as `check` counts it; raised when none was.
+    outside: Option<GameError>,
+    games: u64,
+    in_game: bool,
+    result_seen: bool,
     null: String,
 }
 
@@ -104,6 +112,9 @@ impl GameVisitor for Lines {
             self.text.push('\n');
         }
         self.line_start = self.text.len();
+        self.games += 1;
+        self.in_game = true;
+        self.result_seen = false;
     }
     fn legal_move(&mut self, _before: &Position, _m: Move, text: &[u8], depth: u32) {
         if depth == 0 {
@@ -118,12 +129,21 @@ impl GameVisitor for Lines {
             self.null = null;
         }
     }
+    fn result(&mut self, _result: GameResult) {
+        self.result_seen = true;
+    }
     fn error(&mut self, error: &GameError) {
-        if self.first_error.is_none() {
-            self.first_error = Some(*error);
+        let slot = match self.in_game && !self.result_seen {
+            true => &mut self.first_error,
+            false => &mut self.outside,
+        };
+        if slot.is_none() {
+            *slot = Some(*error);
         }
     }
-    fn end_game(&mut self, _summary: &GameSummary) {}
+    fn end_game(&mut self, _summary: &GameSummary) {
+        self.in_game = false;
+    }
 }
 
 /// Text given as `str` (UTF-8) or `bytes` (as it is: UTF-8 or Latin-1).
@@ -155,7 +175,9 @@ impl Text {
 /// Returns the mainline moves of each game separated by spaces, one line
 /// per game (no result, comments or variations). Raises an `Error`
 /// subclass (`IllegalMoveError`, `AmbiguousMoveError`, `InvalidMoveError`,
-/// ...) at the first problem, with its `line`, `column` and `game`.
+/// ...) at the first problem in a game, with its `line`, `column` and
+/// `game`; text outside the games (before the first, after a result) is
+/// passed over as `movetext check` warns of it, unless no game is read.
 ///
 /// >>> movetext.convert("1. e4 e5 2. Sf3", lang="auto")
 /// 'e2e4 e7e5 g1f3'
@@ -185,7 +207,8 @@ pub fn convert(
     let read = py.detach(|| Reader::from_slice(bytes).read_all(&mut validator, |()| ()));
     read.map_err(|e| raise(py, Class::Error, e.to_string(), Place::default()))?;
     let lines = validator.into_inner().into_inner();
-    if let Some(e) = lines.first_error {
+    let outside = lines.outside.filter(|_| lines.games == 0);
+    if let Some(e) = lines.first_error.or(outside) {
         return Err(game_error(py, &e, None));
     }
     Ok(lines.text)

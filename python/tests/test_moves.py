@@ -112,6 +112,20 @@ def test_convert_error_has_place():
         movetext.convert("1. e4", lang="xx")
 
 
+def test_convert_passes_over_text_outside_games():
+    # As `movetext check` warns of it: text after a result, before the
+    # first game, a lichess line that lost its `[`.
+    text = b'[Event "a"]\n\n1. e4 e5 *\n\nhello\n\n[Event "b"]\n\n1. d4 *\n'
+    assert movetext.convert(text) == "e2e4 e7e5\nd2d4"
+    assert movetext.convert(b"junk\n\n" + text) == "e2e4 e7e5\nd2d4"
+    # With no game at all, the text is the error.
+    with pytest.raises(movetext.Error, match=r'^1:1: game 0, "hello": text outside movetext'):
+        movetext.convert(b"hello\n")
+    # A problem inside a game still raises, after a good game too.
+    with pytest.raises(movetext.IllegalMoveError, match=r"^5:4: game 2, move 1\. Ke2"):
+        movetext.convert(b"1. e4 e5 *\n\n[Event \"b\"]\n\n1. Ke2 *\n")
+
+
 def test_single_move_errors():
     start = movetext.STARTING_FEN
     assert start == chess.STARTING_FEN
