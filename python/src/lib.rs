@@ -34,6 +34,8 @@ fn _movetext(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(reader::iter_batches, m)?)?;
     m.add_function(wrap_pyfunction!(reader::units, m)?)?;
     m.add_class::<reader::GameReader>()?;
+    let stop = wrap_pyfunction!(reader::stop_reading_at_exit, m)?;
+    py.import("atexit")?.call_method1("register", (stop,))?;
     m.add("ALL_COLUMNS", reader::all_columns())?;
     m.add("DEFAULT_COLUMNS", reader::default_columns())?;
     m.add("DEFAULT_UNIT_SIZE", movetext::pgn::units::DEFAULT_UNIT_SIZE)?;

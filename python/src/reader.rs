@@ -7,6 +7,7 @@
 use std::ffi::CStr;
 use std::io::{self, Read};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
@@ -79,7 +80,7 @@ impl Source {
 type Raised = Arc<Mutex<Option<PyErr>>>;
 
 /// A binary file object read from the reader's threads, which take the
-/// GIL for each call of its `read`.
+/// GIL for each call of its `read` (while the interpreter runs).
 struct PyFile {
     file: Py<PyAny>,
     raised: Raised,
@@ -96,9 +97,55 @@ impl PyFile {
     }
 }
 
+/// Set when the interpreter begins to exit (an `atexit` hook).
+static EXITING: AtomicBool = AtomicBool::new(false);
+
+/// Reading threads inside a file object's `read` or waiting to enter it.
+static IN_PYTHON: AtomicUsize = AtomicUsize::new(0);
+
+/// Called by `atexit`, before the interpreter is torn down: from then on
+/// no reading thread calls into Python, and those inside are waited for
+/// (a second at most: one blocked in a pipe's `read` is not). A thread
+/// that took the GIL once the interpreter is finalizing would be ended by
+/// CPython in the middle of Rust frames, which aborts the process.
+#[pyfunction]
+pub fn stop_reading_at_exit(py: Python<'_>) {
+    EXITING.store(true, Ordering::SeqCst);
+    py.detach(|| {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(1);
+        while IN_PYTHON.load(Ordering::SeqCst) > 0 && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    });
+}
+
+/// Counts a thread in [`IN_PYTHON`] while it lives.
+struct Entered;
+
+impl Entered {
+    /// None once the interpreter is exiting.
+    fn new() -> Option<Entered> {
+        IN_PYTHON.fetch_add(1, Ordering::SeqCst);
+        let entered = Entered;
+        (!EXITING.load(Ordering::SeqCst)).then_some(entered)
+    }
+}
+
+impl Drop for Entered {
+    fn drop(&mut self) {
+        IN_PYTHON.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 impl Read for PyFile {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        Python::attach(|py| {
+        // Not once the interpreter is exiting (a reader left open at
+        // exit): the reading ends with an error no one is left to see.
+        let exiting = || io::Error::other("the Python interpreter is exiting");
+        let Some(_entered) = Entered::new() else {
+            return Err(exiting());
+        };
+        let attached = Python::try_attach(|py| {
             let chunk = match self.file.bind(py).call_method1("read", (buf.len(),)) {
                 Ok(chunk) => chunk,
                 Err(err) => return Err(self.fail(py, err)),
@@ -133,7 +180,8 @@ impl Read for PyFile {
                 )))
             };
             done.map_err(|err| self.fail(py, err))
-        })
+        });
+        attached.unwrap_or_else(|| Err(exiting()))
     }
 }
 

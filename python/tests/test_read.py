@@ -384,3 +384,20 @@ def test_a_python_file_object_is_read_without_deadlock(sample_bytes):
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+def test_a_reader_left_open_at_exit_is_quiet():
+    """A reader of a file object never read: its thread may call read()
+    while the interpreter shuts down, which ends the reading quietly."""
+    code = textwrap.dedent(
+        f"""
+        import movetext
+        readers = [movetext.iter_batches(open({str(SAMPLE)!r}, "rb")) for _ in range(8)]
+        print("ok")
+        """
+    )
+    for _ in range(5):
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
+        )
+        assert (done.returncode, done.stdout, done.stderr) == (0, "ok\n", "")
