@@ -145,7 +145,8 @@ pub fn game_error(py: Python<'_>, e: &GameError, file: Option<String>) -> PyErr 
             file,
             line: placed.then_some(e.line),
             column: placed.then_some(e.column),
-            game: Some(e.game),
+            // 0: before the first game, no game's.
+            game: (e.game > 0).then_some(e.game),
         },
     )
 }

@@ -119,8 +119,13 @@ def test_convert_passes_over_text_outside_games():
     assert movetext.convert(text) == "e2e4 e7e5\nd2d4"
     assert movetext.convert(b"junk\n\n" + text) == "e2e4 e7e5\nd2d4"
     # With no game at all, the text is the error.
-    with pytest.raises(movetext.Error, match=r'^1:1: game 0, "hello": text outside movetext'):
+    with pytest.raises(movetext.Error, match=r'^1:1: before the first game, "hello": text outside') as info:
         movetext.convert(b"hello\n")
+    assert info.value.game is None
+    table = movetext.read_pgn(b'hello there\n\n[Event "x"]\n\n1. e4 *\n')
+    assert table.column("warnings").to_pylist() == [
+        ['1:1: before the first game, "hello there": text outside movetext']
+    ]
     # A problem inside a game still raises, after a good game too.
     with pytest.raises(movetext.IllegalMoveError, match=r"^5:4: game 2, move 1\. Ke2"):
         movetext.convert(b"1. e4 e5 *\n\n[Event \"b\"]\n\n1. Ke2 *\n")

@@ -326,9 +326,13 @@ impl GameError {
 }
 
 impl fmt::Display for GameError {
-    /// `game 7, move 12... Nd2: ambiguous (b1, f3)`
+    /// `game 7, move 12... Nd2: ambiguous (b1, f3)`; text before the
+    /// first game (game 0) is `before the first game, "junk": ...`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "game {}", self.game)?;
+        match self.game {
+            0 => f.write_str("before the first game")?,
+            n => write!(f, "game {n}")?,
+        }
         let token = pgn::latin1_lossy(self.token());
         match self.move_number {
             Some((n, Color::White)) => write!(f, ", move {n}. {token}: ")?,
