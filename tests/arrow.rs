@@ -669,3 +669,33 @@ fn offsets_byte_order_marks_and_latin1_movetext() {
         );
     }
 }
+
+/// A reader of a stalled input answers within the wait, and gives the
+/// batch once the games come.
+#[test]
+fn next_within_waits_no_longer_than_asked() {
+    use std::io::Write;
+    use std::time::{Duration, Instant};
+    for threads in [1, 2] {
+        let (r, mut w) = std::io::pipe().unwrap();
+        let options = BatchOptions {
+            threads,
+            ..BatchOptions::default()
+        };
+        let mut reader = BatchReader::new(r, &options);
+        let start = Instant::now();
+        assert!(reader.next_within(Duration::from_millis(50)).is_none());
+        assert!(start.elapsed() < Duration::from_secs(5));
+        w.write_all(b"[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n")
+            .unwrap();
+        drop(w);
+        let batch = reader.next_within(Duration::from_secs(60));
+        let batch = batch.unwrap().unwrap().unwrap();
+        assert_eq!(batch.num_rows(), 1);
+        assert_eq!(strings(&batch, "uci", 0), ["e2e4", "e7e5", "g1f3"]);
+        assert!(matches!(
+            reader.next_within(Duration::from_secs(60)),
+            Some(None)
+        ));
+    }
+}

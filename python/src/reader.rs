@@ -97,6 +97,9 @@ impl PyFile {
     }
 }
 
+/// How long a wait for a batch goes before Python's signals are looked at.
+const SIGNALS_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
+
 /// Set when the interpreter begins to exit (an `atexit` hook).
 static EXITING: AtomicBool = AtomicBool::new(false);
 
@@ -324,7 +327,15 @@ impl GameReader {
         let Some(reader) = slot.as_mut() else {
             return Ok(None);
         };
-        match py.detach(|| reader.next()) {
+        // Waited for in steps, Ctrl-C asked after each: an input that
+        // stalls (a pipe, a FIFO) does not hold the interpreter.
+        let got = loop {
+            match py.detach(|| reader.next_within(SIGNALS_EVERY)) {
+                Some(got) => break got,
+                None => py.check_signals()?,
+            }
+        };
+        match got {
             Some(Ok(batch)) => Ok(Some(batch)),
             Some(Err(e)) => {
                 *slot = None;

@@ -401,3 +401,28 @@ def test_a_reader_left_open_at_exit_is_quiet():
             [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
         )
         assert (done.returncode, done.stdout, done.stderr) == (0, "ok\n", "")
+
+
+def test_ctrl_c_stops_a_wait_on_a_stalled_input():
+    """A reader waiting for a pipe that gives nothing raises
+    KeyboardInterrupt on Ctrl-C instead of waiting for the writer."""
+    code = textwrap.dedent(
+        """
+        import os, signal, threading, time, movetext
+        r, w = os.pipe()
+        reader = movetext.iter_batches(os.fdopen(r, "rb"), threads=1)
+        threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
+        start = time.monotonic()
+        try:
+            next(reader)
+        except KeyboardInterrupt:
+            print("interrupted", time.monotonic() - start < 10)
+        os.write(w, b'[Event "a"]\\n\\n1. e4 *\\n')
+        os.close(w)
+        print(next(reader).num_rows)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "interrupted True\n1\n", "")

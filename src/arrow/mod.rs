@@ -271,11 +271,28 @@ impl BatchReader {
     }
 }
 
-impl Iterator for BatchReader {
-    type Item = Result<RecordBatch, ArrowError>;
+impl BatchReader {
+    /// [`Iterator::next`] that waits at most `wait`: `None` if no batch
+    /// came in that time (the reading goes on), else what `next` gives.
+    /// For a caller that has to answer something else while it waits (a
+    /// Python interpreter's Ctrl-C).
+    pub fn next_within(
+        &mut self,
+        wait: std::time::Duration,
+    ) -> Option<Option<Result<RecordBatch, ArrowError>>> {
+        match self.batches.recv_timeout(wait) {
+            Err(mpsc::RecvTimeoutError::Timeout) => None,
+            Ok(sent) => Some(self.received(Ok(sent))),
+            Err(mpsc::RecvTimeoutError::Disconnected) => Some(self.received(Err(mpsc::RecvError))),
+        }
+    }
 
-    fn next(&mut self) -> Option<Self::Item> {
-        match self.batches.recv() {
+    /// What [`Iterator::next`] gives for what the channel gave.
+    fn received(
+        &mut self,
+        got: Result<Sent, mpsc::RecvError>,
+    ) -> Option<Result<RecordBatch, ArrowError>> {
+        match got {
             Ok(Ok(mut parts)) if parts.len() == 1 => parts.pop().map(Ok),
             Ok(Ok(parts)) => Some(arrow_select::concat::concat_batches(&self.schema, &parts)),
             Ok(Err(e)) => Some(Err(e)),
@@ -289,6 +306,15 @@ impl Iterator for BatchReader {
                 None
             }
         }
+    }
+}
+
+impl Iterator for BatchReader {
+    type Item = Result<RecordBatch, ArrowError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let got = self.batches.recv();
+        self.received(got)
     }
 }
 
