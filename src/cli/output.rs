@@ -260,13 +260,25 @@ fn identity(path: &Path) -> Option<(u64, u64)> {
     fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
 }
 
-/// The file behind standard input, if it is one.
+/// The file behind standard input, if it is a regular one.
 #[cfg(unix)]
 fn stdin_identity() -> Option<(u64, u64)> {
     use std::os::fd::AsFd;
+    fd_identity(io::stdin().as_fd())
+}
+
+/// The file behind standard output, if it is a regular one.
+#[cfg(unix)]
+fn stdout_identity() -> Option<(u64, u64)> {
+    use std::os::fd::AsFd;
+    fd_identity(io::stdout().as_fd())
+}
+
+/// The regular file open as `fd`: its device and inode.
+#[cfg(unix)]
+fn fd_identity(fd: std::os::fd::BorrowedFd<'_>) -> Option<(u64, u64)> {
     use std::os::unix::fs::MetadataExt;
-    let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
-    let m = File::from(fd).metadata().ok()?;
+    let m = File::from(fd.try_clone_to_owned().ok()?).metadata().ok()?;
     m.is_file().then(|| (m.dev(), m.ino()))
 }
 
@@ -284,16 +296,6 @@ fn identity(path: &Path) -> Option<(u64, u64)> {
 #[cfg(not(unix))]
 fn stdin_identity() -> Option<(u64, u64)> {
     None
-}
-
-/// The file behind standard output, if it is a regular one.
-#[cfg(unix)]
-fn stdout_identity() -> Option<(u64, u64)> {
-    use std::os::fd::AsFd;
-    use std::os::unix::fs::MetadataExt;
-    let fd = io::stdout().as_fd().try_clone_to_owned().ok()?;
-    let m = File::from(fd).metadata().ok()?;
-    m.is_file().then(|| (m.dev(), m.ino()))
 }
 
 #[cfg(not(unix))]
