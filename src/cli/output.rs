@@ -209,24 +209,17 @@ fn refuse_inputs(output: &str, inputs: &[Source]) -> Result<(), Failure> {
         // Not there yet: no input can be it.
         return Ok(());
     };
-    for src in inputs {
-        let same = match src {
-            Source::File(p) => identity(Path::new(p)) == Some(out),
-            Source::Stdin => stdin_identity() == Some(out),
-            Source::Sample => false,
-        };
-        if same {
-            let what = match src {
-                Source::File(p) if p == output => format!("{output} is also an input"),
-                Source::File(p) => format!("{output} is the same file as the input {p}"),
-                _ => format!("{output} is the same file as standard input"),
-            };
-            return Err(Failure::Usage(format!(
-                "{what}; refusing to write over it (write to another file)"
-            )));
-        }
-    }
-    Ok(())
+    let Some(src) = input_at(inputs, out) else {
+        return Ok(());
+    };
+    let what = match src {
+        Source::File(p) if p == output => format!("{output} is also an input"),
+        Source::File(p) => format!("{output} is the same file as the input {p}"),
+        _ => format!("{output} is the same file as standard input"),
+    };
+    Err(Failure::Usage(format!(
+        "{what}; refusing to write over it (write to another file)"
+    )))
 }
 
 /// Refuses standard output if it is a regular file that is also an input
@@ -236,20 +229,22 @@ fn refuse_stdout_input(inputs: &[Source]) -> Result<(), Failure> {
     let Some(out) = stdout_identity() else {
         return Ok(());
     };
-    for src in inputs {
-        let same = match src {
-            Source::File(p) => identity(Path::new(p)) == Some(out),
-            Source::Stdin => stdin_identity() == Some(out),
-            Source::Sample => false,
-        };
-        if same {
-            return Err(Failure::Usage(format!(
-                "standard output is the input {}; refusing to write over it (write to another file)",
-                src.name()
-            )));
-        }
+    match input_at(inputs, out) {
+        Some(src) => Err(Failure::Usage(format!(
+            "standard output is the input {}; refusing to write over it (write to another file)",
+            src.name()
+        ))),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// The input that is the file `id` (device and inode), if one is.
+fn input_at(inputs: &[Source], id: (u64, u64)) -> Option<&Source> {
+    inputs.iter().find(|src| match src {
+        Source::File(p) => identity(Path::new(p)) == Some(id),
+        Source::Stdin => stdin_identity() == Some(id),
+        Source::Sample => false,
+    })
 }
 
 /// A file's device and inode, through symbolic links (None if it does not
