@@ -179,7 +179,8 @@ pub struct ConvertArgs {
     #[arg(long)]
     skip_failed: bool,
     /// Write to FILE instead of stdout (`-`: stdout). FILE may not be an input (also
-    /// through a link); it is written to a temporary file beside it and
+    /// through a link); through a symbolic link, the file it points to is
+    /// written and the link kept. It is written to a temporary file beside it and
     /// renamed onto it when every input was read to its end (exit 0, or 1
     /// with failed games written and reported); on an I/O error (exit 2)
     /// or an interruption FILE is left as it was. On stdout after an

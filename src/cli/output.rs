@@ -4,6 +4,8 @@
 //! - An output that is the same file as an input (same device and inode:
 //!   the same path, a hard link, a symbolic link, or standard input
 //!   redirected from it) is refused before anything is opened for writing.
+//! - Through a symbolic link, dangling or not, the file it points to is
+//!   written and the link is kept (as a shell's `>` or `cp` does).
 //! - The output is written to a temporary file in the target's directory
 //!   (`.NAME.movetext-PID.tmp`, with the target's permissions if it
 //!   exists) and renamed onto the target only when the run is complete:
@@ -59,24 +61,20 @@ impl Output {
         };
         refuse_inputs(path, inputs)?;
         remove_on_interrupt();
-        let target = Path::new(path);
         let fail = |e: io::Error| Failure::Output(path.to_string(), e);
+        // Through a symbolic link (dangling or not), the file it points to
+        // is written and the link kept, as a shell's `>` does.
+        let target = link_target(Path::new(path)).map_err(fail)?;
         // An existing target that is not a regular file is written as it is.
-        let existing = fs::metadata(target).ok();
+        let existing = fs::metadata(&target).ok();
         if existing.as_ref().is_some_and(|m| !m.is_file()) {
-            let file = OpenOptions::new().write(true).open(target).map_err(fail)?;
+            let file = OpenOptions::new().write(true).open(&target).map_err(fail)?;
             return Ok(Output {
                 out: BufWriter::with_capacity(BUFFER, Box::new(file)),
                 name: path.to_string(),
                 rename: None,
             });
         }
-        // Through a symbolic link, the file it points to is replaced.
-        let target = if existing.is_some() {
-            fs::canonicalize(target).map_err(fail)?
-        } else {
-            target.to_path_buf()
-        };
         let dir = match target.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => PathBuf::from("."),
@@ -201,6 +199,38 @@ fn remove_on_interrupt() {
         // Exits holding the lock: no rename can follow.
         std::process::exit(i32::from(EXIT_INTERRUPTED));
     });
+}
+
+/// Symbolic links followed at most, as Linux does (then ELOOP).
+const MAX_LINKS: usize = 40;
+
+/// The file `path` names once symbolic links are followed: the end of a
+/// chain of links (which need not exist), or `path` itself if it is no
+/// link. A relative link is read from the directory of the link. Error:
+/// a chain longer than [`MAX_LINKS`] (a loop).
+fn link_target(path: &Path) -> io::Result<PathBuf> {
+    let mut target = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        // Not a link, or not there: the file to write.
+        let Ok(next) = fs::read_link(&target) else {
+            return Ok(target);
+        };
+        target = match target.parent() {
+            Some(dir) if next.is_relative() => dir.join(next),
+            _ => next,
+        };
+    }
+    Err(too_many_links())
+}
+
+#[cfg(unix)]
+fn too_many_links() -> io::Error {
+    io::Error::from_raw_os_error(libc::ELOOP)
+}
+
+#[cfg(not(unix))]
+fn too_many_links() -> io::Error {
+    io::Error::other("too many levels of symbolic links")
 }
 
 /// Refuses `output` if it is the same file as an input.

@@ -155,6 +155,73 @@ fn output_replaces_the_target_only_when_complete() {
     assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
 }
 
+/// Whether `path` is a symbolic link (not followed).
+fn is_link(path: &str) -> bool {
+    fs::symlink_metadata(path).unwrap().file_type().is_symlink()
+}
+
+#[test]
+fn output_through_a_symbolic_link_writes_its_target() {
+    use std::os::unix::fs::symlink;
+    let dir = TempDir::new("links");
+    fs::create_dir(dir.path("sub")).unwrap();
+    let pgn = data("small.pgn");
+    // A dangling link: the file it names is created, the link kept.
+    let dangling = dir.file("dangling.txt");
+    symlink("sub/new.txt", &dangling).unwrap();
+    // A chain of two links to an existing file, the last one relative.
+    let old = dir.file("sub/old.txt");
+    fs::write(&old, "old\n").unwrap();
+    let last = dir.file("sub/last.txt");
+    symlink("old.txt", &last).unwrap();
+    let first = dir.file("first.txt");
+    symlink(&last, &first).unwrap();
+    for (link, target) in [(&dangling, dir.file("sub/new.txt")), (&first, old)] {
+        for to in ["uci", "parquet"] {
+            let r = run(&["convert", "--to", to, "-o", link, &pgn]);
+            assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""), "{link} {to}");
+            assert!(is_link(link), "{link} {to}");
+            let written = fs::read(&target).unwrap();
+            match to {
+                "uci" => assert_eq!(written, super::SMALL_UCI.as_bytes(), "{link}"),
+                _ => assert_eq!(&written[..4], b"PAR1", "{link}"),
+            }
+        }
+    }
+    assert_eq!(dir.names(), ["dangling.txt", "first.txt", "sub"]);
+    let mut in_sub: Vec<String> = fs::read_dir(dir.path("sub"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    in_sub.sort();
+    assert_eq!(in_sub, ["last.txt", "new.txt", "old.txt"]);
+    // A chain of links that ends at an input is that input: refused.
+    let input = dir.file("sub/input.pgn");
+    fs::write(&input, small()).unwrap();
+    let to_input = dir.file("to-input.pgn");
+    symlink("sub/input.pgn", &to_input).unwrap();
+    let to_to_input = dir.file("to-to-input.pgn");
+    symlink("to-input.pgn", &to_to_input).unwrap();
+    refused(
+        &run(&["convert", "-o", &to_to_input, &input]),
+        &format!("{to_to_input} is the same file as the input {input}"),
+    );
+    assert_eq!(fs::read(&input).unwrap(), small());
+    assert!(is_link(&to_to_input));
+    // A loop of links: said, nothing written.
+    let a = dir.file("a.txt");
+    let b = dir.file("b.txt");
+    symlink("b.txt", &a).unwrap();
+    symlink("a.txt", &b).unwrap();
+    let r = run(&["convert", "-o", &a, &pgn]);
+    assert_eq!(r.code, Some(2));
+    assert_eq!(
+        r.stderr,
+        format!("movetext: {a}: Too many levels of symbolic links\n")
+    );
+    assert!(is_link(&a) && is_link(&b));
+}
+
 /// Waits until `pred` holds (for at most 20 s).
 fn wait_for(what: &str, pred: impl Fn() -> bool) {
     let start = Instant::now();
