@@ -190,6 +190,7 @@ pub struct ConvertArgs {
     output: Option<String>,
     /// Columns of `--to parquet|arrow`: the default ones plus those named
     /// (`movetext`, `polyglot`, `fen`), `-NAME` to leave one out, `all`.
+    /// Refused with the other formats, which have no columns.
     #[arg(long, value_name = "LIST", value_parser = super::parquet::parse_columns)]
     columns: Option<movetext::arrow::Columns>,
 }
@@ -809,7 +810,19 @@ impl Gather for ConvertVisitor {
 pub fn run(args: &ConvertArgs) -> ExitCode {
     // `-o -` is standard output, as `-` is standard input among the files.
     let output = args.output.as_deref().filter(|&o| o != "-");
-    if matches!(args.to, Target::Parquet | Target::Arrow) {
+    let records = matches!(args.to, Target::Parquet | Target::Arrow);
+    if args.columns.is_some() && !records {
+        let to = args
+            .to
+            .to_possible_value()
+            .map(|v| v.get_name().to_string());
+        return Failure::Usage(format!(
+            "--columns chooses the columns of --to parquet or arrow, not of --to {}",
+            to.unwrap_or_default()
+        ))
+        .report();
+    }
+    if records {
         let columns = args.columns.unwrap_or_default();
         let parquet = args.to == Target::Parquet;
         return super::parquet::run(&args.read, columns, output, parquet);

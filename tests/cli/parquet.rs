@@ -229,6 +229,34 @@ fn refuses_to_overwrite_its_input_and_bad_columns() {
     assert!(r.stderr.contains("unknown column 'bogus'"), "{}", r.stderr);
 }
 
+/// `--columns` with a format that has no columns is refused before anything
+/// is read or written: it would do nothing.
+#[test]
+fn columns_without_records_are_refused() {
+    let dir = TempDir::new("columns-text");
+    let out = dir.file("out.txt");
+    for to in ["san", "pgn", "jsonl", "uci"] {
+        let r = run_with(
+            &["convert", "--to", to, "--columns", "fen", "-o", &out, "-"],
+            b"1. e4 *\n",
+        );
+        assert_eq!(r.code, Some(2), "{to}");
+        assert_eq!(r.stdout, "", "{to}");
+        assert_eq!(
+            r.stderr,
+            format!("movetext: --columns chooses the columns of --to parquet or arrow, not of --to {to}\n")
+        );
+    }
+    // Without --to: the default, san.
+    let r = run_with(&["convert", "--columns", "all", "-"], b"1. e4 *\n");
+    assert_eq!(r.code, Some(2));
+    assert_eq!(
+        r.stderr,
+        "movetext: --columns chooses the columns of --to parquet or arrow, not of --to san\n"
+    );
+    assert_eq!(dir.names(), Vec::<String>::new());
+}
+
 /// A failed game is told on stderr and in the exit status when the
 /// `error` column is left out too; the file has no `error` column.
 #[test]
