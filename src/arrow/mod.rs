@@ -72,6 +72,7 @@ use arrow_schema::{ArrowError, SchemaRef};
 pub use columns::{Column, Columns};
 
 use crate::pgn::decompress::{self, GamelessWatch};
+use crate::pgn::threads::thread_start_error;
 use crate::pgn::{
     par_read_with, BufferedInput, Control, Origin, ParOptions, Reader, DEFAULT_CAPACITY,
 };
@@ -174,8 +175,7 @@ impl BatchReader {
             .spawn(move || produce(input, &options, &tx, &stop))
             .map_err(|e| {
                 // Said by the first `next`, not read as an empty input.
-                let e = io::Error::new(e.kind(), format!("cannot start a reading thread: {e}"));
-                let _ = failed.send(Err(io_error(e)));
+                let _ = failed.send(Err(io_error(thread_start_error(e))));
             })
             .ok();
         BatchReader {
@@ -235,8 +235,7 @@ impl BatchReader {
             .spawn(move || produce_text(Box::new(text), origin, &options, &tx, &stop))
             .map_err(|e| {
                 // Said by the first `next`, not read as an empty input.
-                let e = io::Error::new(e.kind(), format!("cannot start a reading thread: {e}"));
-                let _ = failed.send(Err(io_error(e)));
+                let _ = failed.send(Err(io_error(thread_start_error(e))));
             })
             .ok();
         Ok(BatchReader {

@@ -111,7 +111,11 @@ pub fn run(args: &IndexArgs) -> ExitCode {
             }
             Err(e) => {
                 let _ = out.flush();
-                Failure::Input(file.clone(), e).report();
+                let f = Failure::input(file, e);
+                f.report();
+                if !f.is_input() {
+                    return ExitCode::from(2);
+                }
                 failed = true;
             }
         }

@@ -352,7 +352,8 @@ fn open_selection(
 ///
 /// An error of `sink` (stdout closed or unwritable) stops the reading and
 /// is returned; an I/O error of the input is returned as
-/// `Failure::Input(name, error)`.
+/// `Failure::Input(name, error)`, a reading thread that could not be
+/// started as `Failure::Thread`.
 pub fn read_games<G, F, S>(
     src: &Source,
     reading: &Reading,
@@ -366,7 +367,7 @@ where
     S: FnMut(G::Output, &Stderr) -> Result<(), Failure>,
 {
     let name = src.name().to_string();
-    let in_err = |e: io::Error| Failure::Input(name.clone(), e);
+    let in_err = |e: io::Error| Failure::input(&name, e);
     let stop = Rc::new(Cell::new(false));
     let mut origin = Origin::default();
     let (decoded, compressed, bar) = if let Some(selection) = &reading.selection {

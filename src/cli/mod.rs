@@ -39,6 +39,7 @@ use std::process::ExitCode;
 use clap::Args;
 use movetext::arrow::NoGameFound;
 use movetext::notation::{Language, LanguageSet, ParseMode};
+use movetext::pgn::is_thread_start;
 use movetext::pgn::units::Unit;
 use movetext::validate::{GameVisitor, LanguageChoice, ValidateOptions};
 
@@ -214,6 +215,8 @@ pub enum Failure {
     Input(String, io::Error),
     /// An I/O error writing the output: the command stops.
     Output(String, io::Error),
+    /// A reading thread could not be started: the command stops.
+    Thread(io::Error),
     /// Bad use (a bad FEN...), with its message.
     Usage(String),
     /// An input holds no game but is not blank: its name, and where it
@@ -229,6 +232,16 @@ impl Failure {
             Failure::BrokenPipe
         } else {
             Failure::Output(name.to_string(), e)
+        }
+    }
+
+    /// An I/O error of reading the input `name`; a reading thread that
+    /// could not be started is no fault of the input and stops the command.
+    pub fn input(name: &str, e: io::Error) -> Failure {
+        if is_thread_start(&e) {
+            Failure::Thread(e)
+        } else {
+            Failure::Input(name.to_string(), e)
         }
     }
 
@@ -265,6 +278,7 @@ impl fmt::Display for Failure {
             Failure::Input(name, e) | Failure::Output(name, e) => {
                 write!(f, "{name}: {}", io_message(e))
             }
+            Failure::Thread(e) => f.write_str(&io_message(e)),
             Failure::Usage(m) => f.write_str(m),
             Failure::NoGame(name, no_game) => write!(f, "{name}: {no_game}"),
         }

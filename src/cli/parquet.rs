@@ -475,7 +475,12 @@ pub fn run(read: &ReadArgs, columns: Columns, output: Option<&str>, parquet: boo
                         Failure::NoGame(name.clone(), no_game.clone()).report();
                         failed = true;
                     } else {
-                        Failure::Input(name.clone(), e).report();
+                        let f = Failure::input(&name, e);
+                        if !f.is_input() {
+                            sink.abandon();
+                            return f.report();
+                        }
+                        f.report();
                         input_failed = true;
                     }
                     break;

@@ -252,6 +252,7 @@ pub fn run(args: &StatsArgs) -> ExitCode {
         });
         match read {
             Ok(_) => {}
+            Err(f @ Failure::Thread(_)) => return f.report(),
             Err(f) => {
                 f.report();
                 no_game |= f.is_no_game();

@@ -15,6 +15,7 @@
 //!   `parallel`): [`par_read_all`], [`par_read`], [`par_read_with`].
 //! - [`decompress`]: compressed input by its first bytes (zstd incl. pzstd/lichess,
 //!   gzip, bzip2, xz; decompressors with feature `compression`).
+//! - [`ThreadStartError`]: a reading thread that could not be started.
 //! - `units`: a file cut into work units read apart, on the machines of a
 //!   cluster, whose games end to end are the file's (features `parallel`
 //!   and `compression`).
@@ -52,6 +53,7 @@ pub mod reader;
 #[doc(hidden)]
 pub mod scan;
 pub mod split;
+pub(crate) mod threads;
 #[cfg(all(feature = "parallel", feature = "compression", any(unix, windows)))]
 pub mod units;
 pub mod visitor;
@@ -60,6 +62,7 @@ pub use buffer::{BufferedInput, Input, Origin, SliceInput, DEFAULT_CAPACITY};
 #[cfg(feature = "parallel")]
 pub use parallel::{par_read, par_read_all, par_read_with, ParOptions};
 pub use reader::Reader;
+pub use threads::{is_thread_start, ThreadStartError};
 pub use visitor::{
     latin1_lossy, Control, ErrorKind, GameResult, Location, Nag, PgnError, RawTag, Visitor,
 };

@@ -3,7 +3,7 @@
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
-use super::{data, run, run_with, sample};
+use super::{data, run, run_with, sample, TempDir};
 
 fn assert_one_line(stderr: &str, expected: &str) {
     assert_eq!(stderr, format!("{expected}\n"));
@@ -227,4 +227,44 @@ fn a_cut_input_writes_whole_games_only() {
             assert_eq!(games, if jobs == "1" { 136 } else { 0 }, "{to} {jobs}");
         }
     }
+}
+
+/// A reading thread the system cannot start stops the command with one
+/// line and status 2, never a panic. std's `RUST_MIN_STACK` asks a stack
+/// of 2^60 bytes for every thread: none can be mapped. One job reads on
+/// the calling thread alone.
+#[test]
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn a_reading_thread_that_cannot_start_is_said() {
+    let dir = TempDir::new("no-thread");
+    let out = dir.file("out");
+    let no_thread = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_movetext"))
+            .args(args)
+            .env("RUST_MIN_STACK", (1u64 << 60).to_string())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
+        (o.status.code(), o.stdout.len(), stderr)
+    };
+    let said = "movetext: cannot start a reading thread: Resource temporarily unavailable\n";
+    for name in ["small.pgn", "small.pgn.gz", "small.pgn.zst"] {
+        let file = data(name);
+        for args in [
+            &["check"][..],
+            &["stats"][..],
+            &["convert", "-o", &out][..],
+            &["convert", "--to", "parquet", "-o", &out][..],
+        ] {
+            let r = no_thread(&[args, &["-j", "4", &file]].concat());
+            assert_eq!(r, (Some(2), 0, said.to_string()), "{args:?} {name}");
+        }
+    }
+    // index reads a plain file on threads to count its games.
+    let r = no_thread(&["index", "-j", "4", &data("small.pgn")]);
+    assert_eq!(r, (Some(2), 0, said.to_string()));
+    assert_eq!(dir.names(), Vec::<String>::new());
+    let r = no_thread(&["check", "-q", "-j", "1", &data("small.pgn.zst")]);
+    assert_eq!(r, (Some(0), 0, String::new()));
 }

@@ -6,6 +6,7 @@ use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
 use std::thread;
 
 use crate::pgn::buffer::read_full;
+use crate::pgn::threads::thread_start_error;
 
 /// A [`Read`] whose bytes are read from `inner` by a thread of its own, in
 /// buffers of `buffer` bytes, at most `depth` of them filled ahead: memory
@@ -47,7 +48,7 @@ impl ReadAhead {
             .spawn(move || fill(inner, buffer, &filled_tx, &empty_rx));
         if let Err(e) = spawned {
             let (tx, rx) = mpsc::sync_channel(1);
-            let _ = tx.send(Err(e));
+            let _ = tx.send(Err(thread_start_error(e)));
             return ReadAhead {
                 filled: rx,
                 empty,

@@ -9,6 +9,7 @@ use std::thread;
 
 use super::frames::FrameWalk;
 use super::{MAX_ZSTD_WINDOW, MAX_ZSTD_WINDOW_LOG};
+use crate::pgn::threads::thread_start_error;
 
 /// Bytes of decompressed output handed on at a time (1 MiB).
 const PIECE: usize = 1 << 20;
@@ -201,7 +202,8 @@ impl ParallelZstd {
             let file = file.clone();
             thread::Builder::new()
                 .name("movetext-zstd".into())
-                .spawn(move || decode_frames(&file, &cursor, &order_tx, &spare_rx, ahead))?;
+                .spawn(move || decode_frames(&file, &cursor, &order_tx, &spare_rx, ahead))
+                .map_err(thread_start_error)?;
         }
         Ok(ParallelZstd {
             order,

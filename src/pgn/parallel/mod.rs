@@ -69,6 +69,7 @@ use super::scan::{
     first_hard_start, is_marked_tag_line, is_tag_line, last_hard_start, line_ends_and_sections,
     previous_line, BOM,
 };
+use super::threads::thread_start_error;
 use super::visitor::{Control, Visitor};
 
 /// Default chunk size (1 MiB), the [`Chunker`](super::split::Chunker)'s.
@@ -255,8 +256,10 @@ where
 /// Returns the number of games handed to `sink`.
 ///
 /// An I/O error of `input` ends the reading: the games of the chunks cut
-/// before it are handed on, then the error is returned. A panic in a
-/// visitor is resumed on the calling thread once the workers have stopped.
+/// before it are handed on, then the error is returned. A worker thread
+/// that cannot be started is an error before any game is read (see
+/// [`is_thread_start`](super::is_thread_start)). A panic in a visitor is
+/// resumed on the calling thread once the workers have stopped.
 ///
 /// ```
 /// use movetext::pgn::{par_read, Control, ParOptions, Visitor};
@@ -417,7 +420,14 @@ where
         for _ in 0..spawned {
             let (task_rx, done_tx) = (task_rx.clone(), done_tx.clone());
             let shared = &shared;
-            s.spawn(move || worker(&task_rx, &done_tx, shared));
+            let started = thread::Builder::new()
+                .name("movetext-reader".into())
+                .spawn_scoped(s, move || worker(&task_rx, &done_tx, shared));
+            if let Err(e) = started {
+                // The workers started end on the closed task queue.
+                drop(task_tx);
+                return Outcome::Error(thread_start_error(e));
+            }
         }
         drop(done_tx);
         let mut main = Main {
