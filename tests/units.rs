@@ -331,7 +331,7 @@ fn a_changed_file_is_an_error() {
     assert_eq!(
         e.to_string(),
         format!(
-            "{} has {} bytes, but the unit was made for a file of {} bytes: index it again",
+            "{}: {} bytes, but the unit was made for a file of {} bytes: index it again",
             g.path(),
             pgn.len() + 1,
             pgn.len()
@@ -375,7 +375,7 @@ fn a_changed_file_is_an_error() {
     assert_eq!(
         e.to_string(),
         format!(
-            "{} is not compressed, but the unit says it is zstd-compressed",
+            "{}: not compressed, but the unit says it is zstd-compressed",
             f.path()
         )
     );

@@ -140,8 +140,10 @@ impl ReadArgs {
                 ));
             }
             let file = &self.files[0];
-            // Said before any output (stats would print its totals).
-            if let Ok(size) = std::fs::metadata(file).map(|m| m.len()) {
+            // Said before any output (stats would print its totals). A file
+            // that is not regular has no size to pass: the reading says so.
+            let meta = std::fs::metadata(file).ok().filter(|m| m.is_file());
+            if let Some(size) = meta.map(|m| m.len()) {
                 if end > size {
                     return Err(Failure::Usage(format!(
                         "{file}: the range {start}:{end} ends past the end of the file ({size} bytes)"
@@ -276,7 +278,17 @@ impl fmt::Display for Failure {
         match self {
             Failure::BrokenPipe => f.write_str("broken pipe"),
             Failure::Input(name, e) | Failure::Output(name, e) => {
-                write!(f, "{name}: {}", io_message(e))
+                let message = io_message(e);
+                // The file is named once: the library's errors about a
+                // file it opened by path (a unit's) begin `NAME: `.
+                let named = message
+                    .strip_prefix(name.as_str())
+                    .is_some_and(|rest| rest.starts_with(": "));
+                if named {
+                    f.write_str(&message)
+                } else {
+                    write!(f, "{name}: {message}")
+                }
             }
             Failure::Thread(e) => f.write_str(&io_message(e)),
             Failure::Usage(m) => f.write_str(m),

@@ -229,6 +229,90 @@ fn a_cut_input_writes_whole_games_only() {
     }
 }
 
+/// Every message about a file names it once, whatever the command and
+/// whatever went wrong: a cut compressed stream, a directory, a unit or a
+/// range that does not fit the file.
+#[test]
+fn a_file_is_named_once() {
+    let dir = TempDir::new("named-once");
+    let small = data("small.pgn");
+    let gz = data("small.pgn.gz");
+    for (name, suffix) in [
+        ("small.pgn.gz", "truncated gzip data"),
+        ("small.pgn.zst", "truncated zstd data"),
+        ("small.pgn.bz2", "truncated bzip2 data"),
+    ] {
+        let whole = std::fs::read(data(name)).unwrap();
+        let cut = dir.file(&format!("cut-{name}"));
+        std::fs::write(&cut, &whole[..whole.len() / 2]).unwrap();
+        for args in [
+            &["check", "-q"][..],
+            &["stats"][..],
+            &["convert", "-q"][..],
+            &["convert", "-q", "--to", "jsonl"][..],
+            &["convert", "-q", "--to", "arrow", "-o", &dir.file("out")][..],
+        ] {
+            for jobs in ["1", "3"] {
+                let r = run(&[args, &["-j", jobs, &cut]].concat());
+                assert_eq!(r.code, Some(2), "{args:?} {cut}: {}", r.stderr);
+                let first = r.stderr.lines().next().unwrap_or("");
+                let begins = format!("movetext: {cut}: {suffix}");
+                assert!(first.starts_with(&begins), "{args:?}: {}", r.stderr);
+                assert_eq!(first.matches("cut-").count(), 1, "{args:?}: {first}");
+            }
+        }
+    }
+    // A directory, to each command.
+    let d = dir.file("");
+    let d = d.trim_end_matches('/');
+    for cmd in ["check", "stats", "convert", "index"] {
+        let r = run(&[cmd, d]);
+        assert_eq!(r.code, Some(2), "{cmd}");
+        let what = if cmd == "index" {
+            "not a regular file"
+        } else {
+            "Is a directory"
+        };
+        assert!(
+            r.stderr.ends_with(&format!("movetext: {d}: {what}\n")),
+            "{cmd}: {}",
+            r.stderr
+        );
+        assert_eq!(r.stderr.lines().count(), 1, "{cmd}: {}", r.stderr);
+    }
+    // A range of a compressed file; a unit read in another file.
+    let r = run(&["check", "--range", "0:10", &gz]);
+    assert_eq!(r.code, Some(2));
+    assert_one_line(
+        &r.stderr,
+        &format!(
+            "movetext: {gz}: a byte range is read in a plain PGN file, and this one is gzip-compressed: cut it with `movetext index`"
+        ),
+    );
+    let unit = run(&["index", &small]).stdout;
+    let (size, gz_size) = (
+        std::fs::metadata(&small).unwrap().len(),
+        std::fs::metadata(&gz).unwrap().len(),
+    );
+    for cmd in ["check", "stats", "convert"] {
+        let r = run(&[cmd, "--unit", unit.trim_end(), &gz]);
+        assert_eq!(r.code, Some(2), "{cmd}");
+        assert!(
+            r.stderr.ends_with(&format!(
+                "movetext: {gz}: {gz_size} bytes, but the unit was made for a file of {size} bytes: index it again\n"
+            )),
+            "{cmd}: {}",
+            r.stderr
+        );
+        assert_eq!(r.stderr.lines().count(), 1, "{cmd}: {}", r.stderr);
+    }
+    // A range of something that is no regular file: said so, not that
+    // the range passes its end.
+    let r = run(&["check", "--range", "0:10", "/dev/null"]);
+    assert_eq!(r.code, Some(2));
+    assert_one_line(&r.stderr, "movetext: /dev/null: not a regular file");
+}
+
 /// A reading thread the system cannot start stops the command with one
 /// line and status 2, never a panic. std's `RUST_MIN_STACK` asks a stack
 /// of 2^60 bytes for every thread: none can be mapped. One job reads on

@@ -284,8 +284,7 @@ fn bad_units_and_ranges_are_usage_errors() {
     usage_error(
         &["check", "--unit", &units[1], &other.path()],
         &format!(
-            "{}: {} has {} bytes, but the unit was made for a file of {size} bytes: index it again",
-            other.path(),
+            "{}: {} bytes, but the unit was made for a file of {size} bytes: index it again",
             other.path(),
             size - 1
         ),

@@ -384,7 +384,7 @@ impl Unit {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
                 format!(
-                    "{name} has {size} bytes, but the unit was made for a file of {} bytes: index it again",
+                    "{name}: {size} bytes, but the unit was made for a file of {} bytes: index it again",
                     self.size
                 ),
             ));
@@ -399,7 +399,7 @@ impl Unit {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
                 format!(
-                    "{name} is {}, but the unit says it is {}",
+                    "{name}: {}, but the unit says it is {}",
                     what(found),
                     what(self.compression)
                 ),
