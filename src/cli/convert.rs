@@ -19,6 +19,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
+use clap::builder::NonEmptyStringValueParser;
 use clap::{Args, ValueEnum};
 use movetext::notation::{Figurines, Language, MoveFormat, SanStyle};
 use movetext::openings::Classifier;
@@ -186,7 +187,7 @@ pub struct ConvertArgs {
     /// or an interruption FILE is left as it was. On stdout after an
     /// input error, a Parquet file is left without its footer and an
     /// Arrow stream unfinished, so that their readers fail.
-    #[arg(short, long, value_name = "FILE")]
+    #[arg(short, long, value_name = "FILE", value_parser = NonEmptyStringValueParser::new())]
     output: Option<String>,
     /// Columns of `--to parquet|arrow`: the default ones plus those named
     /// (`movetext`, `polyglot`, `fen`), `-NAME` to leave one out, `all`.

@@ -4,6 +4,7 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
+use clap::builder::NonEmptyStringValueParser;
 use clap::Args;
 use movetext::pgn::units::{index, IndexOptions};
 
@@ -49,7 +50,7 @@ the outputs of a file's units put end to end are the whole file's.";
 pub struct IndexArgs {
     /// Files to cut (plain or compressed PGN; not stdin: units are read
     /// by seeking in their file).
-    #[arg(value_name = "FILES", required = true)]
+    #[arg(value_name = "FILES", required = true, value_parser = NonEmptyStringValueParser::new())]
     files: Vec<String>,
     /// Bytes of the file per unit, at least (the last one may hold less),
     /// with an optional K, M or G suffix (binary).

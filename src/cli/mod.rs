@@ -36,6 +36,7 @@ use std::fmt;
 use std::io;
 use std::process::ExitCode;
 
+use clap::builder::NonEmptyStringValueParser;
 use clap::Args;
 use movetext::arrow::NoGameFound;
 use movetext::notation::{Language, LanguageSet, ParseMode};
@@ -57,7 +58,7 @@ pub struct ReadArgs {
     /// database too), gzip, bzip2 and xz are recognised by their first
     /// bytes. Without files: stdin, or the embedded sample when stdin is a
     /// terminal.
-    #[arg(value_name = "FILES")]
+    #[arg(value_name = "FILES", value_parser = NonEmptyStringValueParser::new())]
     pub files: Vec<String>,
     /// Piece letters to read (ISO 639-1 code such as `de`; `ru-latn` for
     /// Russian in Latin letters), or `auto` to detect per game, or codes

@@ -352,3 +352,27 @@ fn a_reading_thread_that_cannot_start_is_said() {
     let r = no_thread(&["check", "-q", "-j", "1", &data("small.pgn.zst")]);
     assert_eq!(r, (Some(0), 0, String::new()));
 }
+
+/// An empty path names no file: refused before anything is read, as
+/// clap refuses a missing value (before: `movetext: : not a file name`).
+#[test]
+fn empty_paths_are_usage_errors() {
+    let small = data("small.pgn");
+    for (args, arg) in [
+        (&["convert", "-o", "", &small][..], "'--output <FILE>'"),
+        (&["convert", ""][..], "'[FILES]...'"),
+        (&["check", &small, ""][..], "'[FILES]...'"),
+        (&["stats", ""][..], "'[FILES]...'"),
+        (&["index", ""][..], "'<FILES>...'"),
+    ] {
+        let r = run(args);
+        assert_eq!((r.code, r.stdout.as_str()), (Some(2), ""), "{args:?}");
+        assert_eq!(
+            r.stderr,
+            format!(
+                "error: a value is required for {arg} but none was supplied\n\nFor more information, try '--help'.\n"
+            ),
+            "{args:?}"
+        );
+    }
+}
