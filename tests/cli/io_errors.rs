@@ -376,3 +376,49 @@ fn empty_paths_are_usage_errors() {
         );
     }
 }
+
+/// A named pipe where a file is seeked in (index, --unit, --range) is
+/// refused at once: opening it would wait for a writer that never comes.
+#[test]
+#[cfg(unix)]
+fn a_named_pipe_is_no_file_to_cut() {
+    use std::time::{Duration, Instant};
+    let dir = TempDir::new("fifo-units");
+    let fifo = dir.file("pipe.pgn");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let unit = run(&["index", &data("small.pgn")]).stdout;
+    for args in [
+        &["index", &fifo][..],
+        &["check", "--range", "0:10", &fifo][..],
+        &["check", "--range", "0:0", &fifo][..],
+        &["check", "--unit", unit.trim_end(), &fifo][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_movetext"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if start.elapsed() > Duration::from_secs(20) {
+                let _ = child.kill();
+                panic!("{args:?}: still waiting on the pipe");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+        assert_eq!(status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stderr,
+            format!("movetext: {fifo}: not a regular file\n"),
+            "{args:?}"
+        );
+    }
+}

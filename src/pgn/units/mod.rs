@@ -442,14 +442,22 @@ fn changed(name: &str, what: &str) -> io::Error {
     )
 }
 
-/// Opens `path`, which must be a regular file (units seek in it).
+/// Opens `path`, which must be a regular file (units seek in it). It is
+/// looked at before it is opened: opening a named pipe would wait for a
+/// writer. The file opened is looked at too (the path may have changed).
 fn open_regular(path: &Path) -> io::Result<File> {
-    let file = File::open(path)?;
-    if !file.metadata()?.is_file() {
-        return Err(io::Error::new(
+    let not_regular = || {
+        io::Error::new(
             io::ErrorKind::InvalidInput,
             format!("{}: not a regular file", path.display()),
-        ));
+        )
+    };
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(not_regular());
+    }
+    let file = File::open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(not_regular());
     }
     Ok(file)
 }
