@@ -415,6 +415,27 @@ fn input_without_a_game_is_an_error() {
     }
 }
 
+/// A bare `*` is a game, as a bare `1-0` is: a row each, whole.
+#[test]
+fn a_bare_star_is_a_row() {
+    for threads in [1, 2] {
+        let batches = read_all(b"*\n1-0\n*".to_vec(), &all_columns(threads));
+        let b = &batches[0];
+        assert_eq!((batches.len(), b.num_rows()), (1, 3));
+        let offsets = b
+            .column_by_name("offset")
+            .unwrap()
+            .as_primitive::<UInt64Type>();
+        assert_eq!(offsets.values(), &[0, 2, 6]);
+        for (row, movetext) in ["*", "1-0", "*"].into_iter().enumerate() {
+            assert_eq!(text(b, "movetext", row).as_deref(), Some(movetext));
+            assert_eq!(text(b, "error", row), None);
+            assert!(strings(b, "warnings", row).is_empty());
+            assert!(strings(b, "san", row).is_empty());
+        }
+    }
+}
+
 /// A game's record holds 65,536 moves at most: a longer game keeps them,
 /// each per-move column as long, and its error says the rest is left out;
 /// the next game is whole.

@@ -254,6 +254,56 @@ fn games_without_blank_lines_tags_or_results() {
     );
 }
 
+/// A `*` alone on its line outside a game is a game with no moves, as a
+/// bare `1-0` is; elsewhere outside a game (`***`, `* note`, indented, or
+/// after a game's result on its line, which python-chess reads into that
+/// game) it is junk.
+#[test]
+fn a_lone_star_is_a_game() {
+    let star = ["begin_game", "movetext", "result * Unknown", "end_game"];
+    assert_eq!(events(b"*\n"), [star]);
+    assert_eq!(events(b"*"), [star]);
+    assert_eq!(events(b"* \t\r\n*\n"), [star, star]);
+    assert_eq!(
+        events(b"1-0\n"),
+        [["begin_game", "movetext", "result 1-0 WhiteWins", "end_game"]]
+    );
+    assert_eq!(
+        events(b"[Event \"a\"]\n*\n"),
+        [[
+            "begin_game",
+            "tag Event a",
+            "movetext",
+            "result * Unknown",
+            "end_game"
+        ]]
+    );
+    let g = events(b"1. e4 1-0 *\n*\n***\n* note\n *\n");
+    assert_eq!(
+        g,
+        [
+            vec![
+                "begin_game",
+                "movetext",
+                "1.",
+                "san e4",
+                "result 1-0 WhiteWins",
+                "error Garbage game 1 @10 1:11 \"*\"",
+                "end_game"
+            ],
+            vec![
+                "begin_game",
+                "movetext",
+                "result * Unknown",
+                "error Garbage game 2 @14 3:1 \"***\"",
+                "error Garbage game 2 @18 4:1 \"* note\"",
+                "error Garbage game 2 @26 5:2 \"*\"",
+                "end_game"
+            ]
+        ]
+    );
+}
+
 #[test]
 fn tag_only_games_separated_by_blank_lines() {
     let g = events(b"[Event \"a\"]\n[Site \"x\"]\n\n[Event \"b\"]\n\n[Event \"c\"]\n");

@@ -487,6 +487,34 @@ fn check_broken_input() {
     assert_eq!(strip_dir(&r.stderr), BROKEN_ERRORS);
 }
 
+/// A bare `*` is a game, as a bare `1-0` is: `check` counts it, `convert
+/// --to pgn` writes it.
+#[test]
+fn a_bare_star_is_a_game() {
+    for (pgn, games) in [
+        (&b"*\n"[..], 1),
+        (b"1-0\n", 1),
+        (b"*\n*\n[Event \"a\"]\n*", 3),
+    ] {
+        let r = run_with(&["check"], pgn);
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        let bytes = pgn.len();
+        assert_eq!(
+            summary_counts(&r.stderr),
+            format!("games={games} valid={games} failed=0 warnings=0 moves=0 bytes={bytes}")
+        );
+    }
+    let r = run_with(&["convert", "--to", "pgn"], b"*\n[Event \"a\"]\n*\n");
+    assert_eq!((r.code, r.stderr.as_str()), (Some(0), ""));
+    let roster = |event: &str| {
+        format!(
+            "[Event \"{event}\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+             [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n*\n\n"
+        )
+    };
+    assert_eq!(r.stdout, roster("?") + &roster("a"));
+}
+
 #[test]
 fn check_valid_input_and_quiet() {
     let r = run(&["check", &data("small.pgn")]);

@@ -4,7 +4,10 @@
 //! Rules beyond the [hard-game-start rule](super::split#the-hard-game-start-rule):
 //! - A game begins at a `[` (tag section) or, outside any game, at a token
 //!   that looks like movetext: a digit, a pawn move (`e4`, `exd5`), a piece
-//!   move (`Nf3`, `Sxe5`, `Nbd7`), `O-O`, `--`, `Z0` or a figurine. Other text
+//!   move (`Nf3`, `Sxe5`, `Nbd7`), `O-O`, `--`, `Z0` or a figurine; or at a
+//!   `*` in the first column that is alone on its line (a game with no moves
+//!   whose result is unknown; `***`, `* note` and a `*` after a game's result
+//!   on its line are junk). Other text
 //!   outside a game is junk: reported as [`ErrorKind::Garbage`] and skipped to
 //!   the end of its line; a `{}` or `;` comment outside a game is skipped whole
 //!   and reported as [`ErrorKind::CommentOutsideGame`].
@@ -469,6 +472,20 @@ impl<I: Input> Reader<I> {
         Ok(line_end(w).unwrap_or(n))
     }
 
+    /// Whether the window starts with a `*` followed by nothing but spaces
+    /// up to its line end or the end of input (within 64 bytes).
+    fn lone_star(&mut self) -> io::Result<bool> {
+        let n = self.ensure(64)?;
+        let w = &self.input.window()[..n.min(64)];
+        let rest = &w[1..];
+        let end = match line_end(rest) {
+            Some(e) => e,
+            None if n < 64 => rest.len(),
+            None => return Ok(false),
+        };
+        Ok(rest[..end].iter().all(|&b| is_space(b)))
+    }
+
     /// The byte order marks at the window's start: their length in bytes,
     /// and the byte after them (None at the end of input, or past what the
     /// buffer holds).
@@ -606,6 +623,13 @@ impl<I: Input> Reader<I> {
                 0xef if line_start && self.at_bom()? => {
                     self.consume_plain(BOM.len());
                     self.st.line_start = true;
+                }
+                // A `*` alone on its line: a game with no moves, its result
+                // unknown. Anywhere else (`***`, `* note`, `1-0 *`) it is
+                // text outside a game.
+                b'*' if line_start && self.lone_star()? => {
+                    self.st.line_start = true;
+                    return Ok(Some(Start::Movetext));
                 }
                 b';' => {
                     let len = self.line_token_len()?;
