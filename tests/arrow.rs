@@ -436,11 +436,11 @@ fn a_bare_star_is_a_row() {
     }
 }
 
-/// A game's record holds 65,536 moves at most: a longer game keeps them,
-/// each per-move column as long, and its error says the rest is left out;
-/// the next game is whole.
+/// A game has 65,536 plies at most: a longer game fails at the next one
+/// (its place in the error), keeping those before it in each per-move
+/// column; the next game is whole.
 #[test]
-fn a_record_holds_at_most_65536_moves() {
+fn a_game_fails_at_its_65537th_ply() {
     let mut pgn = String::from("[Event \"long\"]\n\n");
     for i in 0..17_500 {
         let n = 2 * i + 1;
@@ -466,7 +466,7 @@ fn a_record_holds_at_most_65536_moves() {
         assert_eq!(plies.value(0), 65_536);
         assert_eq!(
             text(b, "error", 0).as_deref(),
-            Some("game 1: more than 65536 moves; the rest of the game is left out")
+            Some("3:1103014: game 1, move 32769. Nf3: more than 65536 plies in the mainline")
         );
         let last = batches.last().unwrap();
         let row = last.num_rows() - 1;

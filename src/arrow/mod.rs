@@ -24,13 +24,14 @@
 //! that is not blank but holds no game (an image, a text that is no PGN)
 //! ends with an error that says what it starts with ([`NoGameFound`]).
 //!
-//! Memory is bounded: a game's record holds its first 65,536 moves and
-//! 8 MiB of other tags (a longer game keeps them, with `error` saying the
-//! rest is left out) and its first 100 warnings (one more says how many
-//! followed, from where), a batch ends at `batch_size` rows or once it
-//! holds about [`BatchOptions::max_batch_bytes`], and at most one finished
-//! batch waits for the caller while the next is built; the parallel reader
-//! keeps a bounded window of input in flight.
+//! Memory is bounded: a game fails at a mainline ply past its first
+//! 65,536 (the validator's bound, as `movetext check` applies it, keeping
+//! the plies before it), a game's record holds 8 MiB of other tags (more
+//! kept out, with `error` saying so) and its first 100 warnings (one more
+//! says how many followed, from where), a batch ends at `batch_size`
+//! rows or once it holds about [`BatchOptions::max_batch_bytes`], and at
+//! most one finished batch waits for the caller while the next is built;
+//! the parallel reader keeps a bounded window of input in flight.
 //!
 //! # Examples
 //!

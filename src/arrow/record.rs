@@ -16,7 +16,7 @@ use crate::openings::{Classifier, Opening};
 use crate::pgn::{self, Control, GameResult, Location, Nag, PgnError, RawTag};
 use crate::polyglot;
 use crate::position::{CastlingMode, CheckStatus, Position};
-use crate::validate::{GameError, GameSummary, GameVisitor, ValidateOptions, Validator};
+use crate::validate::{GameError, GameSummary, GameVisitor, ValidateOptions, Validator, MAX_PLIES};
 
 /// A span of [`GameRecord::text`].
 pub(crate) type Span = (u32, u32);
@@ -29,10 +29,6 @@ const NO_SUFFIX: SanStyle = SanStyle {
 
 /// Marks a per-move value that is absent.
 pub(crate) const ABSENT: i32 = i32::MIN;
-
-/// Mainline moves a game's record holds at most (plies; the longest game
-/// the 75-move rule allows has 17,697).
-const MAX_PLIES: usize = 1 << 16;
 
 /// Warnings a game's record holds at most; one more says how many
 /// followed, from where.
@@ -413,10 +409,9 @@ pub(crate) struct Recorder {
     result_seen: bool,
     /// Variation depth.
     depth: u32,
-    /// Mainline moves recorded.
+    /// Mainline moves recorded: at most the validator's bound on a game's
+    /// plies (it fails the game at the next one), so the record is bounded.
     plies: usize,
-    /// The record holds [`MAX_PLIES`] moves and the game has more.
-    full: bool,
     /// Bytes of the game's other tags, as [`MAX_TAG_BYTES`] counts them.
     tag_bytes: usize,
     /// The last mainline move (its Polyglot key needs it).
@@ -448,7 +443,6 @@ impl Recorder {
             result_seen: false,
             depth: 0,
             plies: 0,
-            full: false,
             tag_bytes: 0,
             last: Move::NULL,
             owed: false,
@@ -491,6 +485,10 @@ impl Recorder {
         self.last = m;
         let r = &mut self.record;
         self.plies += 1;
+        debug_assert!(
+            self.plies <= MAX_PLIES as usize,
+            "past the validator's bound"
+        );
         if self.wanted.moves {
             r.moves.push(m.to_u16());
         }
@@ -549,23 +547,6 @@ impl Recorder {
         }
     }
 
-    /// Whether the game's record has room for one more mainline move;
-    /// the first time it has not, the game's error says so (a game's
-    /// record is bounded, as its text is not).
-    #[inline]
-    fn room(&mut self) -> bool {
-        if self.plies < MAX_PLIES {
-            return true;
-        }
-        if !self.full {
-            self.full = true;
-            self.cut(format_args!(
-                "more than {MAX_PLIES} moves; the rest of the game is left out"
-            ));
-        }
-        false
-    }
-
     /// The game's error, when it has none yet: `game N: {what}` (its
     /// record is cut short).
     fn cut(&mut self, what: std::fmt::Arguments<'_>) {
@@ -609,7 +590,6 @@ impl GameVisitor for Recorder {
         self.result_seen = false;
         self.depth = 0;
         self.plies = 0;
-        self.full = false;
         self.tag_bytes = 0;
         self.last = Move::NULL;
         self.owed = false;
@@ -689,7 +669,7 @@ impl GameVisitor for Recorder {
 
     #[inline(always)]
     fn legal_move(&mut self, before: &Position, m: Move, _token: &[u8], depth: u32) {
-        if depth == 0 && self.room() {
+        if depth == 0 {
             self.mainline(before, m, None);
         }
     }
@@ -703,30 +683,26 @@ impl GameVisitor for Recorder {
         san: &[u8],
         depth: u32,
     ) {
-        if depth == 0 && self.room() {
+        if depth == 0 {
             self.mainline(before, m, Some(san));
         }
     }
 
     fn null_move(&mut self, before: &Position, depth: u32) {
-        if depth == 0 && self.room() {
+        if depth == 0 {
             self.mainline(before, Move::NULL, None);
         }
     }
 
     #[inline(always)]
     fn after_move(&mut self, after: &Position, depth: u32) {
-        if depth == 0 && self.wanted.after && !self.full {
+        if depth == 0 && self.wanted.after {
             self.settle(after);
         }
     }
 
     fn comment(&mut self, comment: &[u8]) {
-        if self.depth != 0
-            || self.plies == 0
-            || self.full
-            || !(self.wanted.clocks || self.wanted.evals)
-        {
+        if self.depth != 0 || self.plies == 0 || !(self.wanted.clocks || self.wanted.evals) {
             return;
         }
         let c = values::commands(comment);

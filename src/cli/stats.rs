@@ -99,6 +99,7 @@ pub fn error_kind(e: &GameError) -> &'static str {
         GameErrorKind::EmptyFen => "empty FEN tag",
         GameErrorKind::UnsupportedVariant => "unsupported variant",
         GameErrorKind::BadVariation | GameErrorKind::VariationTooDeep => "bad variation",
+        GameErrorKind::TooManyPlies => "too many plies",
         GameErrorKind::NoLanguage => "no language reads every move",
         GameErrorKind::SuffixWithoutMove => "suffix word without a move",
         GameErrorKind::NotEnPassant => "wrong en passant mark",

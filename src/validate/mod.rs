@@ -237,6 +237,10 @@ pub enum GameErrorKind {
     BadVariation,
     /// A variation nested deeper than [`MAX_VARIATION_DEPTH`].
     VariationTooDeep,
+    /// A mainline move or null move past the first 65,536 (plies): no
+    /// game within the 75-move rule has more than 17,697, and a game's
+    /// record is kept bounded.
+    TooManyPlies,
     /// No language reads every mainline move ([`LanguageChoice::Auto`]).
     NoLanguage,
     /// A suffix word (`ch`, `e.p.`) with no move before it: at the start
@@ -267,6 +271,10 @@ pub enum GameErrorKind {
         other: Language,
     },
 }
+
+/// Mainline plies (moves and null moves) a game may have; the next one is
+/// a [`GameErrorKind::TooManyPlies`].
+pub(crate) const MAX_PLIES: u32 = 1 << 16;
 
 /// The deepest variation nesting that is validated.
 pub const MAX_VARIATION_DEPTH: usize = 256;
@@ -358,6 +366,9 @@ impl fmt::Display for GameErrorKind {
             GameErrorKind::BadVariation => f.write_str("variation before any move"),
             GameErrorKind::VariationTooDeep => {
                 write!(f, "variation nested more than {MAX_VARIATION_DEPTH} deep")
+            }
+            GameErrorKind::TooManyPlies => {
+                write!(f, "more than {MAX_PLIES} plies in the mainline")
             }
             GameErrorKind::NoLanguage => f.write_str("no language reads every move"),
             GameErrorKind::SuffixWithoutMove => f.write_str("a suffix word with no move before it"),

@@ -3,7 +3,7 @@
 use super::play::{play_printed, play_token_general, word_with_glyph};
 use super::record::{MainlineMove, Rec};
 use super::{
-    GameError, GameErrorKind, GameSummary, GameVisitor, LanguageChoice, ValidateOptions,
+    GameError, GameErrorKind, GameSummary, GameVisitor, LanguageChoice, ValidateOptions, MAX_PLIES,
     MAX_VARIATION_DEPTH,
 };
 use crate::moves::Move;
@@ -73,6 +73,9 @@ pub struct Validator<V> {
     pub(super) stack: Vec<(Position, Position)>,
     pub(super) lang: Language,
     pub(super) summary: GameSummary,
+    /// Null moves played on the mainline (with `summary.moves`, the
+    /// mainline's plies, bounded by [`MAX_PLIES`]).
+    nulls: u32,
     pub(super) done: bool,
     pub(super) result_seen: bool,
     /// The game's `Result` tag, if it is a result.
@@ -133,6 +136,7 @@ impl<V: GameVisitor> Validator<V> {
                 wrong_suffixes: 0,
                 errors: 0,
             },
+            nulls: 0,
             done: false,
             result_seen: false,
             result_tag: None,
@@ -228,7 +232,7 @@ impl<V: GameVisitor> Validator<V> {
     /// no more moves.
     #[inline(always)]
     fn play_in_place(&mut self, token: &[u8]) -> bool {
-        if !self.in_place() {
+        if !self.in_place() || self.full() {
             return false;
         }
         self.keep_before();
@@ -270,6 +274,21 @@ impl<V: GameVisitor> Validator<V> {
     #[inline(always)]
     fn count_played(summary: &mut GameSummary) {
         summary.moves += 1;
+    }
+
+    /// Whether the mainline has its [`MAX_PLIES`] plies: one more fails
+    /// the game.
+    #[inline(always)]
+    fn full(&self) -> bool {
+        self.summary.moves + self.nulls >= MAX_PLIES
+    }
+
+    /// A mainline move or null move past [`MAX_PLIES`]: the game fails at
+    /// it, the plies before it kept.
+    #[cold]
+    fn too_many_plies(&mut self, token: &[u8], at: Location) -> Control {
+        let kind = GameErrorKind::TooManyPlies;
+        self.move_failed(kind, token, at.line, at.column, at.offset)
     }
 
     /// With variations, the position before the move about to be played
@@ -373,6 +392,9 @@ impl<V: GameVisitor> Validator<V> {
         // `--` with a glyph (`--?`) or `Z0` reaches here as a token and
         // reads as the null move (the turn is passed).
         if m.is_null() {
+            if depth == 0 {
+                self.nulls += 1;
+            }
             self.inner.null_move(&self.last, depth);
             self.inner.after_move(&self.current, depth);
             return Control::Continue;
@@ -604,6 +626,9 @@ impl<V: GameVisitor> Validator<V> {
     /// frame of its own.
     #[inline(always)]
     fn play_rest(&mut self, token: &[u8], at: Location) -> Control {
+        if self.full() && self.stack.is_empty() && !self.done {
+            return self.too_many_plies(token, at);
+        }
         if self.in_place() {
             return self.play_other_in_place(token, at);
         }
@@ -703,6 +728,9 @@ impl<V: GameVisitor> Validator<V> {
             let e = GameError::new(self.game, GameErrorKind::EmptyFen, token).at(at);
             return self.fail(e);
         }
+        if self.full() && self.stack.is_empty() {
+            return self.too_many_plies(token, at);
+        }
         self.last = self.current;
         self.last_move = Move::NULL;
         if !self.current.play_null() {
@@ -710,6 +738,9 @@ impl<V: GameVisitor> Validator<V> {
             return self.move_failed(kind, token, at.line, at.column, at.offset);
         }
         let depth = self.depth();
+        if depth == 0 {
+            self.nulls += 1;
+        }
         self.inner.null_move(&self.last, depth);
         self.inner.after_move(&self.current, depth);
         self.has_last = true;
@@ -783,6 +814,7 @@ impl<V: GameVisitor> Validator<V> {
             wrong_suffixes: 0,
             errors: 0,
         };
+        self.nulls = 0;
         self.set_in_place();
     }
 

@@ -12,7 +12,7 @@ use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
 use movetext::arrow::Columns;
 
-use super::{run, run_with, sample, TempDir};
+use super::{run, run_with, sample, summary_counts, TempDir};
 
 fn arrow_data(name: &str) -> String {
     format!("{}/tests/data/arrow/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -483,4 +483,52 @@ fn an_input_that_fails_leaves_the_output_unfinished() {
     assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("cut.parquet not written"), "{}", r.stderr);
     assert!(!out.exists());
+}
+
+/// A game past 65,536 plies fails at the next one, in `check` as in
+/// `convert`: the same message with its place, the same status, the
+/// plies before it kept in the row; a game of exactly 65,536 passes.
+#[test]
+fn check_and_convert_agree_on_a_game_too_long() {
+    let plies = |n: u32| -> String {
+        let quads = (0..n / 4).map(|i| format!("{}. Nf3 Nf6 {}. Ng1 Ng8 ", 2 * i + 1, 2 * i + 2));
+        quads.collect::<String>() + "*\n"
+    };
+    let exact = run_with(&["check"], plies(65_536).as_bytes());
+    assert_eq!(exact.code, Some(0), "{}", exact.stderr);
+    assert_eq!(
+        summary_counts(&exact.stderr),
+        "games=1 valid=1 failed=0 warnings=0 moves=65536 bytes=480416"
+    );
+    let long = plies(65_540);
+    let error =
+        "<stdin>:1:480422: game 1, move 32769. Nf3: more than 65536 plies in the mainline\n";
+    let check = run_with(&["check", "-q"], long.as_bytes());
+    assert_eq!((check.code, check.stdout.as_str()), (Some(1), error));
+    for jobs in ["1", "2"] {
+        let dir = TempDir::new(&format!("parquet-too-long-{jobs}"));
+        let out = dir.path("long.parquet");
+        let path = out.to_str().unwrap();
+        let args = [
+            "convert", "--jobs", jobs, "--to", "parquet", "-o", path, "-",
+        ];
+        let r = run_with(&args, long.as_bytes());
+        assert_eq!((r.code, r.stderr.as_str()), (Some(1), error), "jobs {jobs}");
+        let (batches, _) = read_parquet(&out);
+        let b = &batches[0];
+        assert_eq!(b.num_rows(), 1);
+        let plies = b
+            .column_by_name("ply_count")
+            .unwrap()
+            .as_primitive::<UInt32Type>();
+        assert_eq!(plies.value(0), 65_536);
+        let san = list_strings(b, "san", 0);
+        assert_eq!(san.len(), 65_536);
+        assert_eq!(san[65_532..], ["Nf3", "Nf6", "Ng1", "Ng8"]);
+        let errors = b.column_by_name("error").unwrap().as_string::<i32>();
+        assert_eq!(
+            errors.value(0),
+            "1:480422: game 1, move 32769. Nf3: more than 65536 plies in the mainline"
+        );
+    }
 }
