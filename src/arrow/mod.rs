@@ -165,7 +165,18 @@ impl BatchReader {
     /// background threads, starting now.
     pub fn new<R: Read + Send + 'static>(input: R, options: &BatchOptions) -> BatchReader {
         let options = *options;
-        let schema = options.columns.schema();
+        BatchReader::start(&options, move |tx, stop| {
+            produce(input, &options, tx, stop);
+        })
+    }
+
+    /// Runs `produce` on the reading thread, which sends the batches to
+    /// the reader returned. A thread that cannot start is an error that
+    /// the first `next` gives, not an empty input.
+    fn start(
+        options: &BatchOptions,
+        produce: impl FnOnce(&SyncSender<Sent>, &AtomicBool) + Send + 'static,
+    ) -> BatchReader {
         // One finished batch waits while the next is built.
         let (tx, rx) = mpsc::sync_channel(1);
         let cancel = Arc::new(AtomicBool::new(false));
@@ -173,14 +184,13 @@ impl BatchReader {
         let failed = tx.clone();
         let producer = thread::Builder::new()
             .name("movetext-arrow".into())
-            .spawn(move || produce(input, &options, &tx, &stop))
+            .spawn(move || produce(&tx, &stop))
             .map_err(|e| {
-                // Said by the first `next`, not read as an empty input.
                 let _ = failed.send(Err(io_error(thread_start_error(e))));
             })
             .ok();
         BatchReader {
-            schema,
+            schema: options.columns.schema(),
             batches: rx,
             producer,
             cancel,
@@ -226,25 +236,9 @@ impl BatchReader {
         let text = unit.open_file(&unit.path, decoders)?;
         let origin = text.origin();
         let options = *options;
-        let schema = options.columns.schema();
-        let (tx, rx) = mpsc::sync_channel(1);
-        let cancel = Arc::new(AtomicBool::new(false));
-        let stop = cancel.clone();
-        let failed = tx.clone();
-        let producer = thread::Builder::new()
-            .name("movetext-arrow".into())
-            .spawn(move || produce_text(Box::new(text), origin, &options, &tx, &stop))
-            .map_err(|e| {
-                // Said by the first `next`, not read as an empty input.
-                let _ = failed.send(Err(io_error(thread_start_error(e))));
-            })
-            .ok();
-        Ok(BatchReader {
-            schema,
-            batches: rx,
-            producer,
-            cancel,
-        })
+        Ok(BatchReader::start(&options, move |tx, stop| {
+            produce_text(Box::new(text), origin, &options, tx, stop);
+        }))
     }
 
     /// Reads PGN held in memory (`Vec<u8>`, `Arc<[u8]>`, `&'static [u8]`,
