@@ -720,3 +720,26 @@ fn next_within_waits_no_longer_than_asked() {
         ));
     }
 }
+
+/// Input quoted in a message has its control characters escaped, as on
+/// the command line: an escape sequence in a file cannot reach a terminal
+/// through an `error` or a warning.
+#[test]
+fn messages_escape_the_control_characters_they_quote() {
+    let input = b"[Event \"A\"]\n\n1. e4 e5 1-0\n\x1b[2J \"x\"\n\n\
+                  [Event \"B\"]\n\n1. d4 \x01\x08 *\n"
+        .to_vec();
+    let batches = read_all(input, &all_columns(1));
+    let b = &batches[0];
+    assert_eq!(
+        strings(b, "warnings", 0),
+        ["4:1: after game 1, \"\\u{1b}[2J \\\"x\\\"\": text outside movetext"]
+    );
+    assert_eq!(
+        text(b, "error", 1).as_deref(),
+        Some(
+            "8:7: game 2, move 1... \\u{1}\\u{8}: not a move \
+             (expected a piece letter, a file or castling at byte 0)"
+        )
+    );
+}

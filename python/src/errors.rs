@@ -156,34 +156,41 @@ pub fn fen_error(py: Python<'_>, fen: &str, e: &FenError) -> PyErr {
     raise(
         py,
         Class::InvalidFen,
-        format!("{e}: {fen:?}"),
+        format!("{e}: {}", quoted(fen)),
         Place::column(e.column as u64),
     )
+}
+
+/// `text` in double quotes, its `"`, `\` and control characters escaped
+/// as the library's messages escape the input they quote.
+fn quoted(text: &str) -> String {
+    let mut s = String::with_capacity(text.len() + 2);
+    s.push('"');
+    movetext::pgn::escape_controls(&mut s, text, true);
+    s.push('"');
+    s
 }
 
 /// A move's text that no notation reads, or that names no single legal
 /// move, in the position `fen`.
 pub fn move_error(py: Python<'_>, text: &str, fen: &str, kind: &GameErrorKind) -> PyErr {
+    let (text, fen) = (quoted(text), quoted(fen));
     let (class, reason, column) = match kind {
         GameErrorKind::Syntax(ParseError { kind, offset }) => {
             let column = *offset as u64 + 1;
             let why = kind.message();
-            let reason = format!("{text:?}, column {column}: {why} (position {fen:?})");
+            let reason = format!("{text}, column {column}: {why} (position {fen})");
             (Class::InvalidMove, reason, column)
         }
         GameErrorKind::Move(SanError::Illegal) => (
             Class::IllegalMove,
-            format!("{text:?}: illegal move in {fen:?}"),
+            format!("{text}: illegal move in {fen}"),
             1,
         ),
-        GameErrorKind::Move(e) => (
-            Class::of_san_error(e),
-            format!("{text:?}: {e} in {fen:?}"),
-            1,
-        ),
+        GameErrorKind::Move(e) => (Class::of_san_error(e), format!("{text}: {e} in {fen}"), 1),
         other => (
             Class::of_game_error(other),
-            format!("{text:?}: {other:?} in {fen:?}"),
+            format!("{text}: {other} in {fen}"),
             1,
         ),
     };

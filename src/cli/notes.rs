@@ -19,7 +19,7 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use movetext::pgn::latin1_lossy;
+use movetext::pgn::{escape_controls, latin1_lossy};
 use movetext::validate::GameError;
 use movetext::Color;
 
@@ -290,49 +290,14 @@ fn subject(s: &mut String, e: &GameError) -> bool {
         Some((n, color)) => {
             let dots = if color == Color::White { "." } else { "..." };
             let _ = write!(s, "move {n}{dots} ");
-            escape(s, &token, false);
+            escape_controls(s, &token, false);
         }
         None if token.is_empty() => return false,
         None => {
             s.push('"');
-            escape(s, &token, true);
+            escape_controls(s, &token, true);
             s.push('"');
         }
     }
     true
-}
-
-/// Appends `text` with its control characters escaped (`\u{1b}`), and in a
-/// quoted string `"` and `\` too.
-pub fn escape(s: &mut String, text: &str, quoted: bool) {
-    for c in text.chars() {
-        match c {
-            '"' | '\\' if quoted => {
-                s.push('\\');
-                s.push(c);
-            }
-            '\n' => s.push_str("\\n"),
-            '\r' => s.push_str("\\r"),
-            '\t' => s.push_str("\\t"),
-            c if c.is_control() => {
-                let _ = write!(s, "\\u{{{:x}}}", c as u32);
-            }
-            c => s.push(c),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn escapes_control_characters() {
-        let mut s = String::new();
-        escape(&mut s, "e\u{1b}[31m5 \"a\\b\"\u{7f}\u{9b}é", true);
-        assert_eq!(s, "e\\u{1b}[31m5 \\\"a\\\\b\\\"\\u{7f}\\u{9b}é");
-        let mut s = String::new();
-        escape(&mut s, "Nf3\"\t", false);
-        assert_eq!(s, "Nf3\"\\t");
-    }
 }

@@ -64,5 +64,6 @@ pub use parallel::{par_read, par_read_all, par_read_with, ParOptions};
 pub use reader::Reader;
 pub use threads::{is_thread_start, ThreadStartError};
 pub use visitor::{
-    latin1_lossy, Control, ErrorKind, GameResult, Location, Nag, PgnError, RawTag, Visitor,
+    escape_controls, latin1_lossy, Control, ErrorKind, GameResult, Location, Nag, PgnError, RawTag,
+    Visitor,
 };

@@ -156,6 +156,35 @@ pub fn latin1_lossy(bytes: &[u8]) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Appends `text` for a message, its control characters escaped (`\u{1b}`,
+/// and `\n`, `\r`, `\t`) so that input read into a message cannot move
+/// a terminal's cursor or hide what follows; in a `quoted` string `"` and
+/// `\` are escaped too.
+///
+/// ```
+/// let mut s = String::new();
+/// movetext::pgn::escape_controls(&mut s, "e4\u{1b}[2J\"", true);
+/// assert_eq!(s, "e4\\u{1b}[2J\\\"");
+/// ```
+pub fn escape_controls(out: &mut String, text: &str, quoted: bool) {
+    use std::fmt::Write as _;
+    for c in text.chars() {
+        match c {
+            '"' | '\\' if quoted => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+}
+
 /// The character of a byte in Windows-1252.
 fn windows_1252(b: u8) -> char {
     const HIGH: [char; 32] = [
@@ -274,13 +303,9 @@ pub struct PgnError<'a> {
 
 impl fmt::Display for PgnError<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: {}: {:?}",
-            self.at,
-            self.kind.reason(),
-            latin1_lossy(self.token)
-        )
+        let mut token = String::new();
+        escape_controls(&mut token, &latin1_lossy(self.token), true);
+        write!(f, "{}: {}: \"{token}\"", self.at, self.kind.reason())
     }
 }
 
@@ -408,4 +433,19 @@ pub trait Visitor {
     }
     /// The game is over.
     fn end_game(&mut self) -> Self::Output;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_control_characters() {
+        let mut s = String::new();
+        escape_controls(&mut s, "e\u{1b}[31m5 \"a\\b\"\u{7f}\u{9b}\u{0}\u{8}é", true);
+        assert_eq!(s, "e\\u{1b}[31m5 \\\"a\\\\b\\\"\\u{7f}\\u{9b}\\u{0}\\u{8}é");
+        let mut s = String::new();
+        escape_controls(&mut s, "Nf3\"\t\r\n", false);
+        assert_eq!(s, "Nf3\"\\t\\r\\n");
+    }
 }

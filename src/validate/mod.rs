@@ -341,14 +341,24 @@ impl fmt::Display for GameError {
             0 => f.write_str("before the first game")?,
             n => write!(f, "game {n}")?,
         }
+        // The token is input: its control characters are escaped.
         let token = pgn::latin1_lossy(self.token());
+        let mut s = String::new();
         match self.move_number {
-            Some((n, Color::White)) => write!(f, ", move {n}. {token}: ")?,
-            Some((n, Color::Black)) => write!(f, ", move {n}... {token}: ")?,
-            None if token.is_empty() => f.write_str(": ")?,
-            None => write!(f, ", {token:?}: ")?,
+            Some((n, color)) => {
+                let dots = if color == Color::White { "." } else { "..." };
+                s.push_str(&format!(", move {n}{dots} "));
+                pgn::escape_controls(&mut s, &token, false);
+                s.push_str(": ");
+            }
+            None if token.is_empty() => s.push_str(": "),
+            None => {
+                s.push_str(", \"");
+                pgn::escape_controls(&mut s, &token, true);
+                s.push_str("\": ");
+            }
         }
-        write!(f, "{}", self.kind)
+        write!(f, "{s}{}", self.kind)
     }
 }
 
