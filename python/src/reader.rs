@@ -309,8 +309,8 @@ fn to_pyarrow<'py>(py: Python<'py>, batch: RecordBatch) -> PyResult<Bound<'py, P
 /// reading early.
 #[pyclass(module = "movetext")]
 pub struct GameReader {
-    /// None once drained, closed or handed over. (A `Mutex` only to make
-    /// the class `Sync`: every method that touches it takes `&mut self`.)
+    /// None once drained, closed or handed over; taken by one thread at a
+    /// time ([`GameReader::with_reader`]).
     reader: Mutex<Option<BatchReader>>,
     schema: SchemaRef,
     name: Option<String>,
@@ -319,26 +319,41 @@ pub struct GameReader {
 }
 
 impl GameReader {
-    fn next_batch(&mut self, py: Python<'_>) -> PyResult<Option<RecordBatch>> {
-        let slot = self
-            .reader
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner);
-        let Some(reader) = slot.as_mut() else {
-            return Ok(None);
-        };
+    /// Runs `f` on the reader (None once drained, closed or handed over)
+    /// with the GIL released, so that a thread holding the GIL is never
+    /// waited for by one holding the reader: any thread may call any
+    /// method, each waits its turn.
+    fn with_reader<T: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut Option<BatchReader>) -> T + Send,
+    ) -> T {
+        py.detach(|| f(&mut self.reader.lock().unwrap_or_else(PoisonError::into_inner)))
+    }
+
+    fn next_batch(&self, py: Python<'_>) -> PyResult<Option<RecordBatch>> {
         // Waited for in steps, Ctrl-C asked after each: an input that
-        // stalls (a pipe, a FIFO) does not hold the interpreter.
+        // stalls (a pipe, a FIFO) does not hold the interpreter, and the
+        // reader is free between steps for another thread's `close`.
         let got = loop {
-            match py.detach(|| reader.next_within(SIGNALS_EVERY)) {
-                Some(got) => break got,
+            let step = self.with_reader(py, |slot| match slot.as_mut() {
+                None => Some(None),
+                Some(reader) => reader.next_within(SIGNALS_EVERY).map(|got| {
+                    if !matches!(got, Some(Ok(_))) {
+                        *slot = None;
+                    }
+                    Some(got)
+                }),
+            });
+            match step {
+                Some(None) => return Ok(None),
+                Some(Some(got)) => break got,
                 None => py.check_signals()?,
             }
         };
         match got {
             Some(Ok(batch)) => Ok(Some(batch)),
             Some(Err(e)) => {
-                *slot = None;
                 let raised = self
                     .raised
                     .lock()
@@ -346,10 +361,7 @@ impl GameReader {
                     .take();
                 Err(raised.unwrap_or_else(|| stream_error(py, &self.name, e)))
             }
-            None => {
-                *slot = None;
-                Ok(None)
-            }
+            None => Ok(None),
         }
     }
 }
@@ -372,16 +384,12 @@ impl GameReader {
     /// the reader is empty afterwards.
     #[pyo3(signature = (requested_schema = None))]
     fn __arrow_c_stream__<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         requested_schema: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyCapsule>> {
         let _ = requested_schema; // the schema is given as it is
-        let slot = self
-            .reader
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner);
-        let reader: Box<dyn RecordBatchReader + Send> = match slot.take() {
+        let reader: Box<dyn RecordBatchReader + Send> = match self.with_reader(py, Option::take) {
             Some(reader) => Box::new(Named {
                 reader,
                 name: self.name.clone().unwrap_or_else(|| "<input>".into()),
@@ -395,7 +403,7 @@ impl GameReader {
         slf
     }
 
-    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         match self.next_batch(py)? {
             Some(batch) => to_pyarrow(py, batch).map(Some),
             None => Ok(None),
@@ -403,7 +411,7 @@ impl GameReader {
     }
 
     /// Every batch not read yet, as one `pyarrow.Table`.
-    fn read_all<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    fn read_all<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let mut batches = Vec::new();
         while let Some(batch) = self.next_batch(py)? {
             batches.push(to_pyarrow(py, batch)?);
@@ -415,11 +423,8 @@ impl GameReader {
     }
 
     /// Stops reading; the reader is empty afterwards.
-    fn close(&mut self) {
-        *self
-            .reader
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner) = None;
+    fn close(&self, py: Python<'_>) {
+        self.with_reader(py, |slot| *slot = None);
     }
 
     fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -427,17 +432,14 @@ impl GameReader {
     }
 
     #[pyo3(signature = (*_args))]
-    fn __exit__(&mut self, _args: &Bound<'_, PyTuple>) -> bool {
-        self.close();
+    fn __exit__(&self, py: Python<'_>, _args: &Bound<'_, PyTuple>) -> bool {
+        self.close(py);
         false
     }
 
-    fn __repr__(&mut self) -> String {
-        let slot = self
-            .reader
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner);
-        let state = if slot.is_some() { "open" } else { "closed" };
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let open = self.with_reader(py, |slot| slot.is_some());
+        let state = if open { "open" } else { "closed" };
         match &self.name {
             Some(n) => format!("<movetext.GameReader {n:?} ({state})>"),
             None => format!("<movetext.GameReader ({state})>"),

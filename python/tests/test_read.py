@@ -426,3 +426,58 @@ def test_ctrl_c_stops_a_wait_on_a_stalled_input():
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
     )
     assert (done.returncode, done.stdout, done.stderr) == (0, "interrupted True\n1\n", "")
+
+
+def test_messages_escape_the_control_characters_they_quote():
+    """Input quoted in an error row or an exception has its control
+    characters escaped, as on the command line: an escape sequence in a
+    file cannot reach a terminal through a message."""
+    pgn = b'[Event "a"]\n\n1. e4 \x01\x08 *\n'
+    row = movetext.read_pgn(pgn, columns=["error"]).to_pylist()[0]
+    message = (
+        "game 1, move 1... \\u{1}\\u{8}: not a move "
+        "(expected a piece letter, a file or castling at byte 0)"
+    )
+    assert row["error"] == "3:7: " + message
+    with pytest.raises(movetext.InvalidMoveError) as e:
+        movetext.convert(pgn.decode(), to="uci")
+    assert str(e.value) == "3:7: " + message
+    with pytest.raises(movetext.InvalidMoveError) as e:
+        movetext.san_to_uci(chess.STARTING_FEN, "\x1b[2J")
+    assert str(e.value).startswith('"\\u{1b}[2J", column 1: ')
+
+
+def test_threads_share_a_reader():
+    """Another thread's close() ends a wait on a stalled input (no
+    "Already borrowed"), and threads that iterate one reader get each
+    batch once."""
+    code = textwrap.dedent(
+        """
+        import os, threading, time, movetext
+        r, w = os.pipe()
+        reader = movetext.iter_batches(os.fdopen(r, "rb"), threads=1)
+        threading.Timer(0.3, reader.close).start()
+        start = time.monotonic()
+        print(list(reader), time.monotonic() - start < 10, repr(reader))
+        games = b''.join(b'[Event "%d"]\\n\\n1. e4 *\\n\\n' % i for i in range(1000))
+        reader = movetext.iter_batches(games, batch_size=10, columns=["Event"])
+        seen = []
+        def take():
+            for batch in reader:
+                seen.extend(batch.column("Event").to_pylist())
+        threads = [threading.Thread(target=take) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        print(sorted(seen, key=int) == [str(i) for i in range(1000)])
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0,
+        "[] True <movetext.GameReader (closed)>\nTrue\n",
+        "",
+    )
