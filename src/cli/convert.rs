@@ -124,6 +124,29 @@ pub enum Target {
     Arrow,
 }
 
+impl Target {
+    /// The notation of the moves it writes (`jsonl`: the one of
+    /// `--notation`); none for the records of parquet and arrow, whose
+    /// moves no option shapes.
+    fn notation(self, jsonl: Notation) -> Option<Notation> {
+        match self {
+            Target::San | Target::Pgn => Some(Notation::San),
+            Target::Lan => Some(Notation::Lan),
+            Target::Uci => Some(Notation::Uci),
+            Target::Fan => Some(Notation::Fan),
+            Target::Iccf => Some(Notation::Iccf),
+            Target::Descriptive => Some(Notation::Descriptive),
+            Target::Jsonl => Some(jsonl),
+            Target::Parquet | Target::Arrow => None,
+        }
+    }
+
+    /// Whether it writes game records (Parquet, Arrow), not text.
+    fn records(self) -> bool {
+        matches!(self, Target::Parquet | Target::Arrow)
+    }
+}
+
 /// A move notation (for `--to jsonl --notation`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Notation {
@@ -141,6 +164,21 @@ pub enum Notation {
     Descriptive,
 }
 
+impl Notation {
+    /// Whether its moves have piece letters (`--lang`): SAN and long
+    /// algebraic; figurines have none.
+    fn letters(self) -> bool {
+        matches!(self, Notation::San | Notation::Lan)
+    }
+
+    /// Whether its moves are written with the signs of a [`SanStyle`]
+    /// (`--castle`, `--promotion`, `--capture`, `--no-suffix`): SAN, long
+    /// algebraic, figurines.
+    fn signs(self) -> bool {
+        matches!(self, Notation::San | Notation::Lan | Notation::Fan)
+    }
+}
+
 /// Arguments of `convert`.
 #[derive(Args, Debug)]
 #[command(after_help = "\
@@ -150,28 +188,35 @@ line:column, the result `*` and its variations closed; in JSON lines with \
 \"errors\" and \"complete\": false; in the one-line formats its line holds \
 the moves read and the error goes to standard error with its place. \
 --skip-failed leaves failed games out of the output instead (the errors \
-still go to standard error). The exit status is 1 when a game failed.")]
+still go to standard error). The exit status is 1 when a game failed.
+
+An option given with a --to that does not use it is refused: --notation \
+is for jsonl; --lang for san, lan and pgn, and jsonl with --notation san \
+or lan; --castle, --promotion, --capture and --no-suffix for san, lan, fan \
+and pgn, and jsonl with --notation san, lan or fan; --skip-failed for all \
+but parquet and arrow; --columns for parquet and arrow.")]
 pub struct ConvertArgs {
     #[command(flatten)]
     pub read: ReadArgs,
     /// Output format.
     #[arg(long, value_enum, default_value = "san")]
     to: Target,
-    /// Move notation of the `moves` array in `--to jsonl`.
-    #[arg(long, value_enum, default_value = "san")]
-    notation: Notation,
-    /// Piece letters to write (ISO 639-1 code).
-    #[arg(long, value_name = "CODE", default_value = "en", value_parser = parse_lang)]
-    lang: Language,
-    /// Castling written with the letter O (PGN) or the digit 0 (FIDE).
-    #[arg(long, value_name = "O|0", default_value = "O", value_parser = ["O", "0"])]
-    castle: String,
-    /// Promotion written `e8=Q` (`=`) or `e8Q` (`none`).
-    #[arg(long, value_name = "=|none", default_value = "=", value_parser = ["=", "none"])]
-    promotion: String,
-    /// Capture mark: `x` or `:`.
-    #[arg(long, value_name = "x|:", default_value = "x", value_parser = ["x", ":"])]
-    capture: String,
+    /// Move notation of the `moves` array of `--to jsonl` (default: san).
+    #[arg(long, value_enum)]
+    notation: Option<Notation>,
+    /// Piece letters to write (ISO 639-1 code; default: en).
+    #[arg(long, value_name = "CODE", value_parser = parse_lang)]
+    lang: Option<Language>,
+    /// Castling written with the letter O (PGN; the default) or the digit
+    /// 0 (FIDE).
+    #[arg(long, value_name = "O|0", value_parser = ["O", "0"])]
+    castle: Option<String>,
+    /// Promotion written `e8=Q` (`=`, the default) or `e8Q` (`none`).
+    #[arg(long, value_name = "=|none", value_parser = ["=", "none"])]
+    promotion: Option<String>,
+    /// Capture mark: `x` (the default) or `:`.
+    #[arg(long, value_name = "x|:", value_parser = ["x", ":"])]
+    capture: Option<String>,
     /// No `+`/`#` after moves.
     #[arg(long)]
     no_suffix: bool,
@@ -199,14 +244,130 @@ pub struct ConvertArgs {
 impl ConvertArgs {
     fn style(&self) -> SanStyle {
         SanStyle {
-            language: self.lang,
+            language: self.lang.unwrap_or(Language::En),
             figurines: Figurines::Off,
-            castling_zero: self.castle == "0",
-            promotion_equals: self.promotion == "=",
-            capture_colon: self.capture == ":",
+            castling_zero: self.castle.as_deref() == Some("0"),
+            promotion_equals: self.promotion.as_deref() != Some("none"),
+            capture_colon: self.capture.as_deref() == Some(":"),
             suffix: !self.no_suffix,
             glyph: false,
         }
+    }
+
+    /// Refuses an option given with a `--to` that does not use it: it
+    /// would do nothing, and nothing would say so. The message names the
+    /// option, the formats that use it and the `--to` given.
+    fn refuse_unused(&self) -> Result<(), Failure> {
+        type Uses = fn(Target, Notation) -> bool;
+        let letters: Uses = |to, n| to.notation(n).is_some_and(Notation::letters);
+        let signs: Uses = |to, n| to.notation(n).is_some_and(Notation::signs);
+        let rules: [(bool, &str, &str, Uses); 8] = [
+            (
+                self.notation.is_some(),
+                "--notation",
+                "chooses the move notation of",
+                |to, _| to == Target::Jsonl,
+            ),
+            (
+                self.lang.is_some(),
+                "--lang",
+                "chooses the piece letters of",
+                letters,
+            ),
+            (
+                self.castle.is_some(),
+                "--castle",
+                "chooses the castling sign of",
+                signs,
+            ),
+            (
+                self.promotion.is_some(),
+                "--promotion",
+                "chooses the promotion sign of",
+                signs,
+            ),
+            (
+                self.capture.is_some(),
+                "--capture",
+                "chooses the capture sign of",
+                signs,
+            ),
+            (
+                self.no_suffix,
+                "--no-suffix",
+                "leaves out the check signs of",
+                signs,
+            ),
+            (
+                self.skip_failed,
+                "--skip-failed",
+                "leaves out the failed games of",
+                |to, _| !to.records(),
+            ),
+            (
+                self.columns.is_some(),
+                "--columns",
+                "chooses the columns of",
+                |to, _| to.records(),
+            ),
+        ];
+        let notation = self.notation.unwrap_or(Notation::San);
+        let Some((_, option, what, uses)) = rules
+            .into_iter()
+            .find(|&(given, _, _, uses)| given && !uses(self.to, notation))
+        else {
+            return Ok(());
+        };
+        let mut given = format!("--to {}", name(self.to));
+        if let Some(n) = self.notation.filter(|_| self.to == Target::Jsonl) {
+            given += &format!(" --notation {}", name(n));
+        }
+        Err(Failure::Usage(format!(
+            "{option} {what} {}, not of {given}",
+            users(uses)
+        )))
+    }
+}
+
+/// The name of a value on the command line.
+fn name(value: impl ValueEnum) -> String {
+    value
+        .to_possible_value()
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default()
+}
+
+/// The `--to` values whose output an option shapes (`uses`): `--to san,
+/// lan or pgn`, and `(or jsonl with --notation san or lan)` for a format
+/// that uses it with some notations only.
+fn users(uses: fn(Target, Notation) -> bool) -> String {
+    let mut all = Vec::new();
+    let mut some = Vec::new();
+    for &to in Target::value_variants() {
+        let with: Vec<String> = Notation::value_variants()
+            .iter()
+            .filter(|&&n| uses(to, n))
+            .map(|&n| name(n))
+            .collect();
+        if with.len() == Notation::value_variants().len() {
+            all.push(name(to));
+        } else if !with.is_empty() {
+            some.push(format!("{} with --notation {}", name(to), either(&with)));
+        }
+    }
+    let mut s = format!("--to {}", either(&all));
+    if !some.is_empty() {
+        s += &format!(" (or {})", either(&some));
+    }
+    s
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn either(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
 
@@ -297,15 +458,11 @@ struct ConvertVisitor {
 
 impl ConvertVisitor {
     fn new(args: &ConvertArgs, name: Arc<str>, pool: Arc<TextPool>) -> ConvertVisitor {
-        let notation = match args.to {
-            Target::San | Target::Pgn | Target::Parquet | Target::Arrow => Notation::San,
-            Target::Lan => Notation::Lan,
-            Target::Uci => Notation::Uci,
-            Target::Fan => Notation::Fan,
-            Target::Iccf => Notation::Iccf,
-            Target::Descriptive => Notation::Descriptive,
-            Target::Jsonl => args.notation,
-        };
+        // (Parquet and arrow have no visitor.)
+        let notation = args
+            .to
+            .notation(args.notation.unwrap_or(Notation::San))
+            .unwrap_or(Notation::San);
         let style = args.style();
         // SAN and long algebraic moves get their suffix from the position
         // after them (see `settle`).
@@ -811,19 +968,10 @@ impl Gather for ConvertVisitor {
 pub fn run(args: &ConvertArgs) -> ExitCode {
     // `-o -` is standard output, as `-` is standard input among the files.
     let output = args.output.as_deref().filter(|&o| o != "-");
-    let records = matches!(args.to, Target::Parquet | Target::Arrow);
-    if args.columns.is_some() && !records {
-        let to = args
-            .to
-            .to_possible_value()
-            .map(|v| v.get_name().to_string());
-        return Failure::Usage(format!(
-            "--columns chooses the columns of --to parquet or arrow, not of --to {}",
-            to.unwrap_or_default()
-        ))
-        .report();
+    if let Err(f) = args.refuse_unused() {
+        return f.report();
     }
-    if records {
+    if args.to.records() {
         let columns = args.columns.unwrap_or_default();
         let parquet = args.to == Target::Parquet;
         return super::parquet::run(&args.read, columns, output, parquet);

@@ -466,6 +466,98 @@ fn convert_to_jsonl() {
     );
 }
 
+/// Each option that shapes the output changes the output of every `--to`
+/// that uses it, and is refused with every other one (it would do nothing,
+/// silently), before anything is written: exit 2, the option, the formats
+/// that use it and the `--to` given named.
+#[test]
+fn output_options_are_refused_where_unused() {
+    const SIGNS: &str = "--to san, lan, fan or pgn (or jsonl with --notation san, lan or fan)";
+    const ALL_TEXT: &str = "--to san, lan, uci, fan, iccf, descriptive, pgn or jsonl";
+    // (option, what it does, whether `--to` with `--notation` uses it.)
+    type Uses = fn(&str, &str) -> bool;
+    let signs: Uses = |to, n| {
+        matches!(to, "san" | "lan" | "fan" | "pgn")
+            || to == "jsonl" && matches!(n, "san" | "lan" | "fan")
+    };
+    let options: [(&[&str], String, Uses); 7] = [
+        (
+            &["--notation", "lan"],
+            "--notation chooses the move notation of --to jsonl".to_string(),
+            |to, _| to == "jsonl",
+        ),
+        (
+            &["--lang", "de"],
+            "--lang chooses the piece letters of --to san, lan or pgn (or jsonl with --notation san or lan)".to_string(),
+            |to, n| matches!(to, "san" | "lan" | "pgn") || to == "jsonl" && matches!(n, "san" | "lan"),
+        ),
+        (&["--castle", "0"], format!("--castle chooses the castling sign of {SIGNS}"), signs),
+        (&["--promotion", "none"], format!("--promotion chooses the promotion sign of {SIGNS}"), signs),
+        (&["--capture", ":"], format!("--capture chooses the capture sign of {SIGNS}"), signs),
+        (&["--no-suffix"], format!("--no-suffix leaves out the check signs of {SIGNS}"), signs),
+        (
+            &["--skip-failed"],
+            format!("--skip-failed leaves out the failed games of {ALL_TEXT}"),
+            |to, _| !matches!(to, "parquet" | "arrow"),
+        ),
+    ];
+    // Castling, captures, promotions, checks, pieces, and failed games.
+    let mut input = std::fs::read(data("small.pgn")).unwrap();
+    input.extend(std::fs::read(data("broken.pgn")).unwrap());
+    let dir = TempDir::new("unused-options");
+    let out = dir.file("out");
+    let jsonl = ["san", "lan", "uci", "fan", "iccf", "descriptive"].map(|n| ("jsonl", Some(n)));
+    let text = [
+        "san",
+        "lan",
+        "uci",
+        "fan",
+        "iccf",
+        "descriptive",
+        "pgn",
+        "jsonl",
+    ]
+    .map(|to| (to, None));
+    let records = [("parquet", None), ("arrow", None)];
+    let (mut used, mut refused) = (0, 0);
+    for (to, notation) in text.into_iter().chain(jsonl).chain(records) {
+        let mut target = vec!["convert", "--to", to];
+        target.extend(notation.iter().flat_map(|n| ["--notation", n]));
+        let plain = run_with(&[&target[..], &["-"]].concat(), &input);
+        for (option, what, uses) in &options {
+            if notation.is_some() && option[0] == "--notation" {
+                continue;
+            }
+            let case = format!("{option:?} --to {to} {notation:?}");
+            if uses(to, notation.unwrap_or("san")) {
+                let r = run_with(&[&target[..], option, &["-"]].concat(), &input);
+                assert_eq!(r.code, plain.code, "{case}: {}", r.stderr);
+                assert_ne!(r.stdout, plain.stdout, "{case}");
+                used += 1;
+            } else {
+                let r = run_with(&[&target[..], option, &["-o", &out, "-"]].concat(), &input);
+                let given = match notation {
+                    Some(n) => format!("--to jsonl --notation {n}"),
+                    None => format!("--to {to}"),
+                };
+                assert_eq!(r.code, Some(2), "{case}");
+                assert_eq!(r.stdout, "", "{case}");
+                assert_eq!(r.stderr, format!("movetext: {what}, not of {given}\n"));
+                assert_eq!(dir.names(), Vec::<String>::new(), "{case}");
+                refused += 1;
+            }
+        }
+    }
+    assert_eq!((used, refused), (53, 53));
+    // Without --to: the default, san.
+    let r = run_with(&["convert", "--notation", "uci", "-"], &input);
+    assert_eq!(r.code, Some(2));
+    assert_eq!(
+        r.stderr,
+        "movetext: --notation chooses the move notation of --to jsonl, not of --to san\n"
+    );
+}
+
 const BROKEN_ERRORS: &str = "broken.pgn:9:13: game 2, move 2. Ke3: illegal move
 broken.pgn:15:17: game 3, move 13. Nd2: ambiguous (b1, f1)
 broken.pgn:20:7: game 4, \"{never closed d5 *\\n\": unterminated comment
