@@ -222,6 +222,9 @@ pub enum Failure {
     Thread(io::Error),
     /// Bad use (a bad FEN...), with its message.
     Usage(String),
+    /// The system refused what the command needs to run safely (an
+    /// interrupt handler), with its message: the command stops.
+    System(String),
     /// An input holds no game but is not blank: its name, and where it
     /// was looked for and what it looks like (exit status 1, the other
     /// inputs are still read).
@@ -292,7 +295,7 @@ impl fmt::Display for Failure {
                 }
             }
             Failure::Thread(e) => f.write_str(&io_message(e)),
-            Failure::Usage(m) => f.write_str(m),
+            Failure::Usage(m) | Failure::System(m) => f.write_str(m),
             Failure::NoGame(name, no_game) => write!(f, "{name}: {no_game}"),
         }
     }

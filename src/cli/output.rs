@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
 use super::input::Source;
-use super::{Failure, EXIT_INTERRUPTED};
+use super::{io_message, Failure, EXIT_INTERRUPTED};
 
 /// Bytes buffered before a write to the output.
 const BUFFER: usize = 256 * 1024;
@@ -49,7 +49,8 @@ pub struct Output {
 impl Output {
     /// Standard output (`None`), or `path` checked against `inputs` and
     /// written through a temporary file. Errors: the output is an input
-    /// (a usage error), or the temporary file cannot be created.
+    /// (a usage error), the interrupt handler that removes the temporary
+    /// file cannot be set, or the temporary file cannot be created.
     pub fn create(path: Option<&str>, inputs: &[Source]) -> Result<Output, Failure> {
         let Some(path) = path else {
             refuse_stdout_input(inputs)?;
@@ -60,7 +61,7 @@ impl Output {
             });
         };
         refuse_inputs(path, inputs)?;
-        remove_on_interrupt();
+        remove_on_interrupt()?;
         let fail = |e: io::Error| Failure::Output(path.to_string(), e);
         // Through a symbolic link (dangling or not), the file it points to
         // is written and the link kept, as a shell's `>` does.
@@ -181,12 +182,16 @@ fn set_pending(path: Option<PathBuf>) {
 
 /// Removes the temporary output on Ctrl-C, SIGTERM and SIGHUP, then exits
 /// with status 130 (what a shell reports for a process ended by SIGINT).
-/// Installed when an output file is created.
+/// Installed before an output file is opened; one handler serves every
+/// output of the process (this is its only installer).
 /// The message says whether the file was still being written: after
 /// it was renamed into place (or before it was begun) it only says
 /// interrupted.
-fn remove_on_interrupt() {
-    let _ = ctrlc::set_handler(|| {
+/// Error: the handler cannot be set (its thread cannot start, a signal
+/// cannot be caught); then an interruption would leave the temporary file
+/// behind, or not stop the run at all, and no file is written.
+fn remove_on_interrupt() -> Result<(), Failure> {
+    let set = ctrlc::set_handler(|| {
         let mut pending = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
         let message = match pending.take() {
             Some(temp) => {
@@ -199,6 +204,19 @@ fn remove_on_interrupt() {
         // Exits holding the lock: no rename can follow.
         std::process::exit(i32::from(EXIT_INTERRUPTED));
     });
+    match set {
+        // Set for an earlier output of the process.
+        Ok(()) | Err(ctrlc::Error::MultipleHandlers) => Ok(()),
+        Err(e) => {
+            let why = match &e {
+                ctrlc::Error::System(e) => io_message(e),
+                other => other.to_string(),
+            };
+            Err(Failure::System(format!(
+                "cannot set the interrupt handler: {why}"
+            )))
+        }
+    }
 }
 
 /// Symbolic links followed at most, as Linux does (then ELOOP).

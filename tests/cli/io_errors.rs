@@ -313,44 +313,82 @@ fn a_file_is_named_once() {
     assert_one_line(&r.stderr, "movetext: /dev/null: not a regular file");
 }
 
+/// Runs `movetext args...` where no thread can start: std's
+/// `RUST_MIN_STACK` asks a stack of 2^60 bytes for every thread, and none
+/// can be mapped. Gives the exit status, the bytes written on stdout and
+/// stderr.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn without_threads(args: &[&str]) -> (Option<i32>, usize, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_movetext"))
+        .args(args)
+        .env("RUST_MIN_STACK", (1u64 << 60).to_string())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
+    (o.status.code(), o.stdout.len(), stderr)
+}
+
 /// A reading thread the system cannot start stops the command with one
-/// line and status 2, never a panic. std's `RUST_MIN_STACK` asks a stack
-/// of 2^60 bytes for every thread: none can be mapped. One job reads on
-/// the calling thread alone.
+/// line and status 2, never a panic. One job reads on the calling thread
+/// alone.
 #[test]
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn a_reading_thread_that_cannot_start_is_said() {
-    let dir = TempDir::new("no-thread");
-    let out = dir.file("out");
-    let no_thread = |args: &[&str]| {
-        let o = Command::new(env!("CARGO_BIN_EXE_movetext"))
-            .args(args)
-            .env("RUST_MIN_STACK", (1u64 << 60).to_string())
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
-        (o.status.code(), o.stdout.len(), stderr)
-    };
     let said = "movetext: cannot start a reading thread: Resource temporarily unavailable\n";
     for name in ["small.pgn", "small.pgn.gz", "small.pgn.zst"] {
         let file = data(name);
-        for args in [
-            &["check"][..],
-            &["stats"][..],
-            &["convert", "-o", &out][..],
-            &["convert", "--to", "parquet", "-o", &out][..],
+        for (args, written) in [
+            (&["check"][..], 0),
+            (&["stats"][..], 0),
+            (&["convert"][..], 0),
+            // Parquet's leading magic alone: a file no reader takes.
+            (&["convert", "--to", "parquet"][..], 4),
         ] {
-            let r = no_thread(&[args, &["-j", "4", &file]].concat());
-            assert_eq!(r, (Some(2), 0, said.to_string()), "{args:?} {name}");
+            let r = without_threads(&[args, &["-j", "4", &file]].concat());
+            assert_eq!(r, (Some(2), written, said.to_string()), "{args:?} {name}");
         }
     }
     // index reads a plain file on threads to count its games.
-    let r = no_thread(&["index", "-j", "4", &data("small.pgn")]);
+    let r = without_threads(&["index", "-j", "4", &data("small.pgn")]);
     assert_eq!(r, (Some(2), 0, said.to_string()));
-    assert_eq!(dir.names(), Vec::<String>::new());
-    let r = no_thread(&["check", "-q", "-j", "1", &data("small.pgn.zst")]);
+    let r = without_threads(&["check", "-q", "-j", "1", &data("small.pgn.zst")]);
     assert_eq!(r, (Some(0), 0, String::new()));
+}
+
+/// `-o FILE` is refused when the interrupt handler that removes its
+/// temporary file cannot be set (here its thread cannot start): an
+/// interruption would leave that file behind. Nothing is written, and a
+/// FILE that exists is left as it was.
+#[test]
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn an_interrupt_handler_that_cannot_be_set_is_said() {
+    let dir = TempDir::new("no-handler");
+    let out = dir.file("out");
+    let said = "movetext: cannot set the interrupt handler: Resource temporarily unavailable\n";
+    for to in ["san", "pgn", "jsonl", "parquet", "arrow"] {
+        for existing in [false, true] {
+            if existing {
+                std::fs::write(&out, "old").unwrap();
+            }
+            let r = without_threads(&[
+                "convert",
+                "--to",
+                to,
+                "-j",
+                "1",
+                "-o",
+                &out,
+                &data("small.pgn"),
+            ]);
+            assert_eq!(r, (Some(2), 0, said.to_string()), "--to {to}");
+            if existing {
+                assert_eq!(std::fs::read_to_string(&out).unwrap(), "old", "--to {to}");
+                std::fs::remove_file(&out).unwrap();
+            }
+            assert_eq!(dir.names(), Vec::<String>::new(), "--to {to}");
+        }
+    }
 }
 
 /// An empty path names no file: refused before anything is read, as
