@@ -197,6 +197,7 @@ impl<G: GameVisitor> GameVisitor for Begun<G> {
 
 impl<G: Gather> Gather for Begun<G> {
     fn end_chunk(&mut self) -> Option<G::Output> {
+        self.inner.drop_game();
         self.inner.end_chunk()
     }
 
@@ -447,10 +448,7 @@ where
                     }
                 }
                 Ok(None) => break Ok(()),
-                Err(e) => {
-                    v.inner_mut().drop_game();
-                    break Err(e);
-                }
+                Err(e) => break Err(e),
             }
         };
         if let Some(out) = v.inner_mut().end_chunk() {

@@ -346,9 +346,10 @@ pub trait Gather: GameVisitor {
         None
     }
 
-    /// The input failed (an I/O or decompression error) in the middle of
-    /// a game: what was gathered of that game is dropped, so that only
-    /// whole games are handed on.
+    /// Called before [`Gather::end_chunk`]: a game begun and not ended
+    /// there was cut short by the input failing (an I/O or decompression
+    /// error), and what was gathered of it is dropped, so that only whole
+    /// games are handed on.
     fn drop_game(&mut self) {}
 
     /// The bytes an output holds.

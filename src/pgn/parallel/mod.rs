@@ -255,9 +255,10 @@ where
 /// after `sink` returns [`Control::Stop`] no more outputs are handed on.
 /// Returns the number of games handed to `sink`.
 ///
-/// An I/O error of `input` ends the reading: the games of the chunks cut
-/// before it are handed on, then the error is returned. A worker thread
-/// that cannot be started is an error before any game is read (see
+/// An I/O error of `input` ends the reading: the games before it are
+/// handed on as one thread reading the same bytes hands them on (whole
+/// games only), then the error is returned. A worker thread that cannot
+/// be started is an error before any game is read (see
 /// [`is_thread_start`](super::is_thread_start)). A panic in a visitor is
 /// resumed on the calling thread once the workers have stopped.
 ///
@@ -298,11 +299,13 @@ where
 /// [`par_read`] with outputs that gather games and are weighed.
 ///
 /// - `end_chunk` is called on a visitor after the last game it reads (of
-///   its chunk, or of the part of the input read on the calling thread);
-///   an output it gives is handed on after that game's. A visitor can so
-///   gather the text of many games into one output (giving it from
-///   `end_game` once it is large, and the rest from `end_chunk`). Such
-///   outputs are not counted as games.
+///   its chunk, or of the part of the input read on the calling thread),
+///   also when an I/O error of the input cut a game short (the visitor
+///   has seen that game begin and not end); an output it gives is handed
+///   on after the last game's. A visitor can so gather the text of many
+///   games into one output (giving it from `end_game` once it is large,
+///   and the rest from `end_chunk`). Such outputs are not counted as
+///   games.
 /// - `weight` gives the bytes an output holds: the outputs held are kept
 ///   under about [`ParOptions::max_output`] (see the [module docs](self)).
 ///
@@ -707,8 +710,11 @@ impl<R: Read, O, S: FnMut(O) -> Control, M: FnMut(Origin)> Main<R, O, S, M> {
             }
             if self.slots.is_empty() {
                 return match self.read_error.take() {
-                    Some(e) => Outcome::Error(e),
-                    None if self.cutter.overlong => self.read_rest(shared),
+                    // The bytes read before the error, not cut into a
+                    // chunk, are read here as one thread reads them: every
+                    // game they hold whole is handed on, then the error.
+                    Some(e) => self.read_rest(shared, Some(e)),
+                    None if self.cutter.overlong => self.read_rest(shared, None),
                     None => Outcome::Games(self.delivered),
                 };
             }
@@ -753,17 +759,27 @@ impl<R: Read, O, S: FnMut(O) -> Control, M: FnMut(Origin)> Main<R, O, S, M> {
         (self.sink)(out)
     }
 
-    /// Reads the rest of the input on this thread, from the start of the
-    /// overlong stretch (a hard game start, or the input's start), every
-    /// chunk before it handed on: the games are numbered on from there.
-    fn read_rest<V, F, E, W>(&mut self, shared: &Shared<F, E, W>) -> Outcome
+    /// Reads the rest of the input on this thread, from the bytes read
+    /// and not cut into a chunk (they begin at a hard game start, or at the
+    /// input's start), every chunk before them handed on: the games are
+    /// numbered on from there. The rest is the overlong stretch and the
+    /// input after it; or, after the input's read `error`, the bytes read
+    /// before it and then that error.
+    fn read_rest<V, F, E, W>(
+        &mut self,
+        shared: &Shared<F, E, W>,
+        error: Option<io::Error>,
+    ) -> Outcome
     where
         V: Visitor<Output = O>,
         F: Fn() -> V,
         E: Fn(&mut V) -> Option<O>,
     {
-        let stretch = io::Cursor::new(std::mem::take(&mut self.cutter.carry));
-        let rest = stretch.chain(&mut self.cutter.inner);
+        let carried = io::Cursor::new(std::mem::take(&mut self.cutter.carry));
+        let rest: Box<dyn Read + '_> = match error {
+            Some(e) => Box::new(carried.chain(Failed(Some(e)))),
+            None => Box::new(carried.chain(&mut self.cutter.inner)),
+        };
         let input = BufferedInput::with_capacity(DEFAULT_CAPACITY, rest)
             .with_origin(self.cutter.offset, self.next_line);
         let mut reader = Reader::from_input(input).with_game_base(self.true_games);
@@ -986,6 +1002,15 @@ where
         }
     }
     read.map(|()| (handed, control))
+}
+
+/// The end of an input whose read failed: the error, then nothing.
+struct Failed(Option<io::Error>);
+
+impl Read for Failed {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        self.0.take().map_or(Ok(0), Err)
+    }
 }
 
 /// What the cutter knows of a chunk.

@@ -402,10 +402,11 @@ fn sink_stop() {
     }
 }
 
-/// Yields `ok` bytes of `data`, then an error.
+/// Yields `ok` bytes of `data`, at most `piece` a read, then an error.
 struct Failing<'a> {
     data: &'a [u8],
     ok: usize,
+    piece: usize,
 }
 
 impl Read for Failing<'_> {
@@ -413,7 +414,7 @@ impl Read for Failing<'_> {
         if self.ok == 0 {
             return Err(io::Error::other("disk on fire"));
         }
-        let n = buf.len().min(self.ok).min(self.data.len()).min(7);
+        let n = buf.len().min(self.ok).min(self.data.len()).min(self.piece);
         buf[..n].copy_from_slice(&self.data[..n]);
         self.data = &self.data[n..];
         self.ok -= n;
@@ -421,24 +422,51 @@ impl Read for Failing<'_> {
     }
 }
 
-#[test]
-fn input_error_is_returned_after_the_chunks_before_it() {
-    let data = TRICKY.repeat(20);
-    let seq = sequential(&data, EventLog::default());
-    let input = Failing {
-        data: &data,
-        ok: data.len() / 2,
-    };
+/// An input error after `ok` bytes: the games one thread reading the
+/// input hands on before it, then the error. The bytes come in one read:
+/// in small ones, the reader looks ahead past the end of a game by up to
+/// 64 bytes (a move that may go on past its token), and a game that
+/// ends that close to the error is not handed on.
+fn sequential_until_error(data: &[u8], ok: usize) -> Vec<Vec<Event>> {
     let mut out = Vec::new();
-    let e = par_read(input, &options(2, 64, 0), EventLog::default, |g| {
-        out.push(g);
-        Control::Continue
-    })
-    .unwrap_err();
+    let piece = usize::MAX;
+    let e = Reader::new(Failing { data, ok, piece })
+        .read_all(&mut EventLog::default(), |g| out.push(g))
+        .unwrap_err();
     assert_eq!(e.to_string(), "disk on fire");
-    // The games of whole chunks before the error, as read sequentially.
-    assert!(out.len() > 10 && out.len() < seq.len(), "{}", out.len());
-    assert!(out[..] == seq[..out.len()]);
+    out
+}
+
+/// An input error hands on every game read whole before it, as one
+/// thread does, whether the bytes before it were cut into chunks, are
+/// less than a chunk, or are in an overlong stretch; then the error.
+#[test]
+fn input_error_is_returned_after_every_game_before_it() {
+    for data in [TRICKY.repeat(20), TAGLESS.repeat(20)] {
+        for ok in [data.len() / 2, data.len() / 3 + 5, 40, 0] {
+            let seq = sequential_until_error(&data, ok);
+            for (size, stretch) in [(64, 8 << 20), (1 << 20, 8 << 20), (16, 100)] {
+                let input = Failing {
+                    data: &data,
+                    ok,
+                    piece: 7,
+                };
+                let mut out = Vec::new();
+                let o = options(2, size, 0).max_stretch(stretch);
+                let e = par_read(input, &o, EventLog::default, |g| {
+                    out.push(g);
+                    Control::Continue
+                })
+                .unwrap_err();
+                assert_eq!(e.to_string(), "disk on fire");
+                assert_eq!(out.len(), seq.len(), "ok {ok}, chunks of {size}");
+                assert!(out == seq, "ok {ok}, chunks of {size}");
+            }
+        }
+    }
+    let data = TRICKY.repeat(20);
+    assert_eq!(sequential_until_error(&data, 0).len(), 0);
+    assert_eq!(sequential_until_error(&data, data.len() / 2).len(), 49);
 }
 
 #[test]
