@@ -47,7 +47,10 @@ class InvalidFenError(Error):
 class GameReader:
     """Games read from PGN as Arrow record batches, in input order: an
     iterator of `pyarrow.RecordBatch` and an Arrow stream
-    (`__arrow_c_stream__`) that pyarrow, Polars and DuckDB take as it is."""
+    (`__arrow_c_stream__`) that pyarrow, Polars and DuckDB take as it is.
+    Any thread may use it: threads that iterate one reader each get whole
+    batches, each batch once, and `close()` from another thread ends a
+    wait for the next batch."""
 
     @property
     def schema(self) -> pyarrow.Schema:

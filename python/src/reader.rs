@@ -306,7 +306,9 @@ fn to_pyarrow<'py>(py: Python<'py>, batch: RecordBatch) -> PyResult<Bound<'py, P
 /// waiting for a batch releases the GIL. A game that fails is a row with
 /// `error` set; an I/O or decompression error raises, after the batches
 /// read before it. Use it as a context manager, or `close()` it, to stop
-/// reading early.
+/// reading early. Any thread may use it: threads that iterate one reader
+/// each get whole batches, each batch once, and `close()` from another
+/// thread ends a wait for the next batch.
 #[pyclass(module = "movetext")]
 pub struct GameReader {
     /// None once drained, closed or handed over; taken by one thread at a
