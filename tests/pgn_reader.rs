@@ -254,6 +254,40 @@ fn games_without_blank_lines_tags_or_results() {
     );
 }
 
+/// A game without tags or move numbers is found by its first move in any
+/// notation the reader reads, as `convert --to descriptive` and `--lang`
+/// print it: descriptive (`P-K4`, `N-KB3`, `Kt-KB3`) and piece letters of
+/// two UTF-8 bytes (`Žf3`, `Кf3`, `Крe2`, `Ĉf3`, `Ιf3`). Prose is no game.
+#[test]
+fn games_without_tags_or_numbers_in_descriptive_and_foreign_letters() {
+    for first in [
+        "P-K4", "N-KB3", "N-QB3", "Kt-KB3", "KtxP", "Žf3", "Кf3", "Кg1-f3", "Крe2", "Ĉf3", "Ιf3",
+        "Şe2", "Ф:e5",
+    ] {
+        let pgn = format!("{first} *\n");
+        assert_eq!(
+            events(pgn.as_bytes()),
+            [[
+                "begin_game".to_string(),
+                "movetext".to_string(),
+                format!("san {first}"),
+                "result * Unknown".to_string(),
+                "end_game".to_string()
+            ]],
+            "{first}"
+        );
+    }
+    for prose in ["A-B test\n", "Kto tam\n", "Ђаци\n", "Žena\n"] {
+        let g = events(prose.as_bytes());
+        assert!(
+            g.iter()
+                .flatten()
+                .all(|e| !e.starts_with("begin_game") && e.starts_with("error Garbage")),
+            "{prose}: {g:?}"
+        );
+    }
+}
+
 /// A `*` alone on its line outside a game is a game with no moves, as a
 /// bare `1-0` is; elsewhere outside a game (`***`, `* note`, indented, or
 /// after a game's result on its line, which python-chess reads into that

@@ -491,10 +491,21 @@ pub(super) fn looks_like_movetext(s: &[u8]) -> bool {
         if s.starts_with(b"O-O") || s.starts_with(b"OO") || s.starts_with(b"Z0") {
             return true;
         }
-        return (file(b) && (rank(c) || capture(c)))
+        // Descriptive notation: `P-K4`, `N-KB3`, `Kt-B3`, `KtxP`.
+        let descriptive = (b"PNBRQK".contains(&a) && b == b'-' && b"KQRBN".contains(&c))
+            || (a == b'K' && b == b't' && (c == b'-' || capture(c) || file(c)));
+        return descriptive
+            || (file(b) && (rank(c) || capture(c)))
             || capture(b)
             || (file(b) && file(c) && rank(d))
             || (rank(b) && file(c));
+    }
+    // A piece letter of two UTF-8 bytes (`Žf3`, `Кf3`, `Ĉf3`, `Ιf3`,
+    // `Кg1-f3`), and the Russian king `Кр`.
+    if (0xc2..=0xdf).contains(&a) && (0x80..=0xbf).contains(&b) {
+        return (file(c) && (rank(d) || capture(d)))
+            || capture(c)
+            || s.starts_with("Кр".as_bytes());
     }
     // `--` and figurines (U+2654..U+265F: E2 99 94..9F).
     (a == b'-' && b == b'-' && is_delimiter_or_end(c)) || (a == 0xe2 && b == 0x99)
