@@ -142,6 +142,26 @@ fn en_passant_words_after_a_space() {
     );
 }
 
+/// `exd3 ep+`: the en passant word, then the check mark glued to it; each
+/// is checked against the position, as when they are apart.
+#[test]
+fn en_passant_word_with_a_check_mark_glued_on() {
+    let fen = "[FEN \"k7/8/8/8/3Pp3/8/4K3/8 b - d3 0 1\"]\n\n";
+    for ep in ["ep+", "e.p.+", "ep.+", "e.p+", "e.p.†", "ep ch"] {
+        let pgn = format!("{fen}1... exd3 {ep} 2. {{K}}xd3 *\n");
+        let (g, _) = reads_to(&pgn, "e4d3 e2d3");
+        assert_eq!(g.summary.wrong_suffixes, 0, "{ep}");
+    }
+    // A wrong claim is counted, as `exd3 ep mate` is.
+    let g = &read_in(
+        format!("{fen}1... exd3 e.p.# 2. Kxd3 *\n").as_bytes(),
+        LanguageChoice::Fixed(Language::En),
+    )[0];
+    assert_eq!(g.errors, Vec::<String>::new());
+    assert_eq!(g.moves.join(" "), "e4d3 e2d3");
+    assert_eq!(g.summary.wrong_suffixes, 1);
+}
+
 #[test]
 fn check_and_mate_words_after_a_space() {
     for ch in ["ch", "Ch", "CH", "ch.", "check", "+", "†"] {

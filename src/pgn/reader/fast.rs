@@ -65,7 +65,7 @@ impl<I: Input> Reader<I> {
                     // its piece (see [`PLAIN_MOVE`]).
                     ItemStart::Move => {
                         let last = w[j - 1];
-                        if plain_move(b, last) {
+                        if plain_move(b, last) && !en_passant_word(&w[i..j]) {
                             if !g.silent() {
                                 g.apply(v.san(&w[i..j], st.loc(base + i as u64)));
                             }
@@ -619,6 +619,14 @@ const PLAIN_MOVE_ROW: [u8; 256] = {
 #[inline(always)]
 pub(super) fn plain_move(first: u8, last: u8) -> bool {
     PLAIN_MOVE[PLAIN_MOVE_ROW[first as usize] as usize][last as usize]
+}
+
+/// Whether a token that [`plain_move`] passes is an en passant word with a
+/// check mark glued on (`ep+`, `e.p.#`), for `classify`: no move begins
+/// with `ep` or `e.`.
+#[inline(always)]
+pub(super) fn en_passant_word(tok: &[u8]) -> bool {
+    tok[0] == b'e' && matches!(tok.get(1), Some(b'p' | b'.'))
 }
 
 /// What an item of movetext that begins with a byte is: a token (`Move`,

@@ -1,7 +1,7 @@
 //! Token classification: move numbers, results, null moves, glyphs and
 //! moves, as the general code and the fast loop read them.
 
-use super::fast::{plain_move, ItemStart, ITEM_START};
+use super::fast::{en_passant_word, plain_move, ItemStart, ITEM_START};
 use super::{report, Game, State};
 use crate::notation::MoveSuffix;
 use crate::pgn::scan::is_delimiter;
@@ -30,7 +30,7 @@ pub(super) fn classify<V: Visitor>(
             if g.silent() {
                 return false;
             }
-            if plain_move(first, tok[tok.len() - 1]) {
+            if plain_move(first, tok[tok.len() - 1]) && !en_passant_word(tok) {
                 g.apply(v.san(tok, st.loc(base + at as u64)));
                 return false;
             }
@@ -139,6 +139,12 @@ pub(super) fn classify<V: Visitor>(
         let loc = st.loc(base + at as u64);
         if MoveSuffix::from_word(mv).is_some() {
             g.apply(v.move_suffix(mv, loc));
+        } else if let Some(k) = en_passant_then_claim(mv) {
+            // `exd6 ep+`, `exd6 e.p.#`: two words glued together.
+            g.apply(v.move_suffix(&mv[..k], loc));
+            if !g.silent() {
+                g.apply(v.move_suffix(&mv[k..], st.loc(base + (at + k) as u64)));
+            }
         } else {
             g.apply(v.san(mv, loc));
         }
@@ -450,6 +456,16 @@ pub(super) fn move_extent(w: &[u8], i: usize, j: usize, eof: bool) -> Extent {
         };
     }
     Extent::Token
+}
+
+/// Where a claim word (`+`, `#`, `++`, `†`, `‡`) begins after an en
+/// passant word in one token (`ep+`, `e.p.#`), if the token is those two.
+fn en_passant_then_claim(tok: &[u8]) -> Option<usize> {
+    let k = tok.iter().position(|b| !b"ep.E".contains(b))?;
+    let is = |w: &[u8], want: fn(MoveSuffix) -> bool| MoveSuffix::from_word(w).is_some_and(want);
+    (is(&tok[..k], |s| s == MoveSuffix::EnPassant)
+        && is(&tok[k..], |s| matches!(s, MoveSuffix::Claim(_))))
+    .then_some(k)
 }
 
 /// `tok` past a move number glued to its front (digits, then dots or
