@@ -457,6 +457,14 @@ fn glyph_tokens_are_read_as_notation_nags() {
         ]
     );
     let _ = Nag(0);
+    // `±` as its own token in a Latin-1 file (the byte 0xB1), as glued on.
+    let g = one(b"1. e4 e5 2. Nf3 \xb1 Nc6 3. Bb5\xb1 *\n");
+    let nags: Vec<&str> = g
+        .iter()
+        .filter(|e| e.starts_with("nag ") || e.starts_with("error"))
+        .map(|e| e.as_str())
+        .collect();
+    assert_eq!(nags, ["nag 16"], "{g:?}");
 }
 
 #[test]

@@ -203,6 +203,12 @@ pub(super) fn terminating_result(t: &[u8]) -> Option<GameResult> {
 /// [`Nag::from_ascii`] reads it; first-byte reject for everything else.
 #[inline]
 fn glyph_nag(t: &[u8]) -> Option<Nag> {
+    // `±` as the Latin-1 (Windows-1252) byte 0xB1, as old databases write
+    // it; glued to a move it is read so already.
+    if let [b @ 0x80..=0xff] = t {
+        let mut buf = [0; 4];
+        return Nag::from_ascii(char::from(*b).encode_utf8(&mut buf).as_bytes()).ok();
+    }
     match t.first() {
         Some(b'!' | b'?' | b'=' | b'+' | b'-' | b'N' | b'T') if t.len() <= 5 => {}
         Some(&b) if b >= 0x80 && t.len() <= 7 => {}
