@@ -217,6 +217,43 @@ fn a_pipe_that_trickles() {
     }
 }
 
+/// A pzstd file cut off inside a frame (a download that stopped) gives,
+/// at every job count, the games that one decoder gives (those of the
+/// cut frame's whole blocks too), then the same error.
+#[test]
+fn a_cut_pzstd_file_reads_alike_at_every_job_count() {
+    let sample = std::fs::read(sample()).unwrap();
+    // One frame of two blocks, cut in the second: the 181 games of the
+    // first 128 KiB. Four frames, cut in the second: the first's 79.
+    for (parts, third, games) in [(1, 2, 181), (4, 1, 79)] {
+        let zst = pzstd_like(&sample, parts);
+        let cut = zst.len() * third / 3;
+        // The message names the frame, not the skippable frame before it.
+        let frame = (0..cut - 4)
+            .rev()
+            .find(|&i| zst[i..i + 4] == [0x28, 0xb5, 0x2f, 0xfd])
+            .unwrap();
+        let file = TempFile::new(&format!("cut-{parts}.pgn.zst"), &zst[..cut]);
+        let one = run(&["convert", "--to", "uci", "--jobs", "1", &file.path()]);
+        assert_eq!(one.code, Some(2), "{}", one.stderr);
+        assert_eq!(
+            one.stderr,
+            format!(
+                "movetext: {}: truncated zstd data: the frame at byte {frame} is cut off at \
+                 byte {cut}\n",
+                file.path()
+            )
+        );
+        assert_eq!(one.stdout.lines().count(), games);
+        for jobs in ["2", "5"] {
+            let r = run(&["convert", "--to", "uci", "--jobs", jobs, &file.path()]);
+            assert_eq!(r.code, one.code, "{jobs} jobs: {}", r.stderr);
+            assert_eq!(r.stderr, one.stderr, "{jobs} jobs");
+            assert!(r.stdout == one.stdout, "{jobs} jobs: the games differ");
+        }
+    }
+}
+
 #[test]
 fn zstd_windows_over_128_mib_are_refused() {
     // As `zstd --long=31` writes: a frame asking for a 2 GiB window.

@@ -343,6 +343,11 @@ impl FrameWalk {
         self.pos
     }
 
+    /// Offset of the frame (or skippable frame) being walked.
+    pub(crate) fn frame_start(&self) -> u64 {
+        self.frame_start
+    }
+
     /// Checks that the stream ended between frames.
     pub(crate) fn finish(&self) -> io::Result<()> {
         if self.between_frames() {

@@ -66,10 +66,18 @@ struct Cursor {
     failed: bool,
 }
 
+/// A frame's byte range, the skippable frames before it included; when
+/// the file ends inside the frame, the range ends with the file and `cut`
+/// says so, to be said after the bytes the frame's whole blocks give.
+struct FrameRange {
+    start: u64,
+    end: u64,
+    cut: Option<io::Error>,
+}
+
 impl Cursor {
-    /// The next frame's byte range (skippable frames before it included),
-    /// None at the end of the file.
-    fn next_frame(&mut self) -> io::Result<Option<(u64, u64)>> {
+    /// The next frame's byte range, None at the end of the file.
+    fn next_frame(&mut self) -> io::Result<Option<FrameRange>> {
         let start = self.walk.position();
         if start >= self.len || self.failed {
             return Ok(None);
@@ -82,7 +90,7 @@ impl Cursor {
                     break;
                 }
                 if self.walk.pass(opaque) {
-                    return Ok(Some((start, self.walk.position())));
+                    return Ok(Some(self.range(start, None)));
                 }
                 continue;
             }
@@ -98,7 +106,7 @@ impl Cursor {
             // Headers are looked at; block contents are passed over unseen
             // (on the next turn) once the walk reaches them.
             if self.walk.walk(&head[..n])?.frame_end {
-                return Ok(Some((start, self.walk.position())));
+                return Ok(Some(self.range(start, None)));
             }
         }
         // The file ends inside a frame, or in the skippable frames after
@@ -106,13 +114,30 @@ impl Cursor {
         if self.walk.between_frames() {
             return Ok(None);
         }
-        Err(io::Error::new(
+        // No frame is handed out after this one.
+        self.failed = true;
+        let cut = io::Error::new(
             io::ErrorKind::UnexpectedEof,
             format!(
-                "truncated zstd data: the frame at byte {start} is cut off at byte {}",
+                "truncated zstd data: the frame at byte {} is cut off at byte {}",
+                self.walk.frame_start(),
                 self.len
             ),
-        ))
+        );
+        Ok(Some(FrameRange {
+            start,
+            end: self.len,
+            cut: Some(cut),
+        }))
+    }
+
+    /// The range from `start` to where the walk stands.
+    fn range(&self, start: u64, cut: Option<io::Error>) -> FrameRange {
+        FrameRange {
+            start,
+            end: self.walk.position(),
+            cut,
+        }
     }
 }
 
@@ -130,7 +155,8 @@ pub(crate) fn frame_ranges(file: File, limit: usize) -> io::Result<Vec<(u64, u64
     let mut frames = Vec::new();
     while frames.len() < limit {
         match cursor.next_frame()? {
-            Some(range) => frames.push(range),
+            Some(FrameRange { cut: Some(e), .. }) => return Err(e),
+            Some(r) => frames.push((r.start, r.end)),
             None => break,
         }
     }
@@ -250,7 +276,7 @@ fn decode_frames(
     );
     loop {
         let (tx, rx) = mpsc::sync_channel::<Piece>(ahead);
-        let range = {
+        let mut range = {
             let Ok(mut c) = cursor.lock() else {
                 return;
             };
@@ -261,7 +287,7 @@ fn decode_frames(
             match next {
                 Ok(None) => return,
                 Ok(Some(r)) => {
-                    if order.send((rx, r.1)).is_err() {
+                    if order.send((rx, r.end)).is_err() {
                         return;
                     }
                     r
@@ -284,8 +310,8 @@ fn decode_frames(
             input = BufReader::with_capacity(128 * 1024, input.into_inner());
         }
         let range_input = input.get_mut();
-        range_input.pos = range.0;
-        range_input.end = range.1;
+        range_input.pos = range.start;
+        range_input.end = range.end;
         let mut decoder = zstd::stream::read::Decoder::with_context(&mut input, &mut context);
         loop {
             let mut buf = spare
@@ -297,6 +323,17 @@ fn decode_frames(
             let read = crate::pgn::buffer::read_full(&mut decoder, &mut buf, &mut len);
             let eof = matches!(read, Ok(true));
             if len > 0 && tx.send(Ok((buf, len))).is_err() {
+                return;
+            }
+            // A frame cut off by the end of the file, the bytes of its
+            // whole blocks given, ends as the file does: truncated (the
+            // cursor hands out no frame after it).
+            let at_cut = match &read {
+                Ok(eof) => *eof,
+                Err(e) => e.kind() == io::ErrorKind::UnexpectedEof,
+            };
+            if let Some(cut) = range.cut.take_if(|_| at_cut) {
+                let _ = tx.send(Err(cut));
                 return;
             }
             match read {
@@ -425,17 +462,53 @@ mod tests {
         assert_eq!(read_all(b"", 2, "empty").0, b"");
     }
 
+    /// What one zstd decoder gives of `bytes` before its end or error.
+    fn one_decoder(bytes: &[u8]) -> Vec<u8> {
+        let mut decoder = zstd::stream::read::Decoder::new(bytes).unwrap();
+        let (mut out, mut buf) = (Vec::new(), [0u8; 4096]);
+        while let Ok(n @ 1..) = decoder.read(&mut buf) {
+            out.extend_from_slice(&buf[..n]);
+        }
+        out
+    }
+
     #[test]
     fn errors_come_after_the_bytes_before_them() {
         let data = b"1. e4 e5 *\n".repeat(100_000);
         let zst = pzstd_like(&data, 4);
         let frame = zst.len() / 4;
-        // Cut inside the last frame: three frames' bytes, then the error.
-        let (out, r) = read_all(&zst[..zst.len() - 5], 2, "cut");
-        assert_eq!(out.len(), data.len() / 4 * 3);
-        let e = r.unwrap_err();
-        assert_eq!(e.kind(), io::ErrorKind::UnexpectedEof);
-        assert!(e.to_string().starts_with("truncated zstd data"), "{e}");
+        // Cut inside a frame: the bytes before it and those of the cut
+        // frame's whole blocks (as one decoder gives them), then the
+        // error, naming the frame (not its skippable frame) and the cut.
+        // Text of many blocks a frame: numbers that do not repeat.
+        let text: Vec<u8> = (0..60_000u64)
+            .flat_map(|i| format!("{} Nf3 {} *\n", i, i * 7919 % 100_003).into_bytes())
+            .collect();
+        let blocks = pzstd_like(&text, 3);
+        let starts: Vec<usize> = (0..blocks.len() - 4)
+            .filter(|&i| blocks[i..i + 4] == [0x28, 0xb5, 0x2f, 0xfd])
+            .collect();
+        assert_eq!(starts.len(), 3);
+        for (cut, frame_at) in [
+            (blocks.len() - 5, starts[2]),
+            (starts[0] + 20_000, starts[0]),
+            (starts[1] + 9, starts[1]),
+        ] {
+            let whole = one_decoder(&blocks[..cut]);
+            assert!(whole.len() < text.len() && text.starts_with(&whole));
+            for decoders in [1, 2, 3] {
+                let (out, r) = read_all(&blocks[..cut], decoders, &format!("cut{cut}-{decoders}"));
+                assert!(out == whole, "cut {cut} decoders {decoders}");
+                let e = r.unwrap_err();
+                assert_eq!(e.kind(), io::ErrorKind::UnexpectedEof);
+                assert_eq!(
+                    e.to_string(),
+                    format!("truncated zstd data: the frame at byte {frame_at} is cut off at byte {cut}")
+                );
+            }
+        }
+        // Of the last frame, cut in its last block: its first blocks.
+        assert!(one_decoder(&blocks[..blocks.len() - 5]).len() > text.len() / 3 * 2 + 128 * 1024);
         // A corrupt block in the second frame.
         let mut bad = zst.clone();
         bad[frame + 60] ^= 0xff;
