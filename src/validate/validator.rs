@@ -557,6 +557,21 @@ impl<V: GameVisitor> Validator<V> {
             let _ = self.play_copied(b"0-0", at.line, at.column, at.offset);
             return;
         }
+        // `+/-` or `-/+` ending a game after its moves is the evaluation
+        // of the last one (as books print it), not a loss by default,
+        // which is a game not played: the game has no result token.
+        let evaluation = match result {
+            GameResult::WhiteWinsByDefault => Some(Nag(16)),
+            GameResult::BlackWinsByDefault => Some(Nag(17)),
+            _ => None,
+        };
+        if let Some(nag) = evaluation.filter(|_| self.summary.moves > 0 && self.stack.is_empty()) {
+            if !self.done {
+                self.inner.nag(nag);
+            }
+            self.missing_result(at);
+            return;
+        }
         self.summary.result = Some(result);
         self.result_seen = true;
         self.inner.result(result);

@@ -799,14 +799,48 @@ fn windows_1252_game_is_read_and_written_as_utf8() {
     }
 }
 
+/// `+/-` and `-/+` are losses by default in a game with no moves (PGN
+/// output keeps them in a comment before the PGN result) and, after a
+/// move, the evaluation of that move, as books print it: `$16` / `$17`,
+/// and the game has no result token.
+#[test]
+fn a_default_loss_has_no_moves_and_after_a_move_is_an_evaluation() {
+    for (token, result, nag) in [("+/-", "1-0", 16), ("-/+", "0-1", 17)] {
+        let pgn =
+            format!("[Event \"a\"]\n\n{token}\n\n[Event \"b\"]\n\n1. d4 e5 2. dxe5 {token}\n");
+        let r = run_with(&["convert", "--to", "pgn"], pgn.as_bytes());
+        assert_eq!(
+            (r.code, r.stderr.as_str()),
+            (
+                Some(0),
+                "<stdin>:7:18: warning: game 2: no result token: the game ends here\n"
+            ),
+            "{token}"
+        );
+        let tags = |name: &str, result: &str| {
+            format!(
+                "[Event \"{name}\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+                 [White \"?\"]\n[Black \"?\"]\n[Result \"{result}\"]\n\n"
+            )
+        };
+        assert_eq!(
+            r.stdout,
+            format!(
+                "{}{{{token}}} {result}\n\n{}1. d4 e5 2. dxe5 ${nag} *\n\n",
+                tags("a", result),
+                tags("b", "*")
+            ),
+            "{token}"
+        );
+    }
+}
+
 /// Forfeits and results PGN has no form for, at the end of a game: PGN
 /// output ends with the PGN result (`*` where there is none) after the
 /// original in a comment, and a `Result` tag of `?` takes the game's.
 #[test]
 fn forfeits_are_kept_in_pgn_output() {
     for (token, comment, result) in [
-        ("+/-", "{+/-} ", "1-0"),
-        ("-/+", "{-/+} ", "0-1"),
         ("-/-", "{-/-} ", "*"),
         ("0-0", "{0-0} ", "*"),
         ("½-0", "{1/2-0} ", "*"),

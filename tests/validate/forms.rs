@@ -500,14 +500,11 @@ fn typeset_dashes_are_hyphens() {
 #[test]
 fn forfeits_and_default_results_at_the_end() {
     for (token, result) in [
-        ("+/-", GameResult::WhiteWinsByDefault),
-        ("-/+", GameResult::BlackWinsByDefault),
         ("-/-", GameResult::BothLoseByDefault),
         ("0-0", GameResult::BothLose),
         ("½-0", GameResult::WhiteHalfBlackZero),
         ("0-½", GameResult::WhiteZeroBlackHalf),
         ("½-½", GameResult::Draw),
-        ("+/\u{2212}", GameResult::WhiteWinsByDefault),
     ] {
         // `0-0` here is no castling: the knights still stand between.
         let pgn = format!("[Event \"a\"]\n\n1. e4 e5 {token}\n\n[Event \"b\"]\n\n1. d4 *\n");
@@ -517,6 +514,40 @@ fn forfeits_and_default_results_at_the_end() {
         assert_eq!(games[0].moves.join(" "), "e2e4 e7e5", "{token}");
         assert_eq!(games[0].result, Some(result), "{token}");
         assert_eq!(games[1].moves.join(" "), "d2d4", "{token}");
+    }
+    // A loss by default is a game not played: `+/-` and `-/+` are results
+    // in a game with no moves, and after a move, at the end too, the
+    // evaluation of that move (NOTATION.md §6: the seed's
+    // `1. d4 e5?! 2. dxe5 f6 3. e4! Nc6 4. Bc4 +/-`); that game has no
+    // result token.
+    for (token, result, nag) in [
+        ("+/-", GameResult::WhiteWinsByDefault, 16),
+        ("-/+", GameResult::BlackWinsByDefault, 17),
+        ("+/\u{2212}", GameResult::WhiteWinsByDefault, 16),
+    ] {
+        let pgn = format!(
+            "[Event \"a\"]\n\n{token}\n\n[Event \"b\"]\n\n1. e4 e5 {token}\n\n\
+             [Event \"c\"]\n\n1. d4 e5?! 2. dxe5 f6 3. e4! Nc6 4. Bc4 {token}"
+        );
+        let games = read_in(pgn.as_bytes(), LanguageChoice::Fixed(Language::En));
+        assert_eq!(games.len(), 3, "{token}");
+        assert_eq!(games[0].moves, Vec::<String>::new(), "{token}");
+        assert_eq!(games[0].result, Some(result), "{token}");
+        assert_eq!(games[1].moves.join(" "), "e2e4 e7e5", "{token}");
+        assert_eq!(
+            (games[1].result, &games[1].nags[..]),
+            (None, &[nag][..]),
+            "{token}"
+        );
+        assert_eq!(games[2].moves.len(), 7, "{token}");
+        assert_eq!(
+            (games[2].result, &games[2].nags[..]),
+            (None, &[6, 1, nag][..]),
+            "{token}"
+        );
+        for g in &games {
+            assert_eq!(g.errors, Vec::<String>::new(), "{token}");
+        }
     }
     // `+/-` in the middle of the moves is an evaluation.
     let g = &read_in(
