@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 
 use clap::builder::NonEmptyStringValueParser;
 use clap::{Args, ValueEnum};
-use movetext::notation::{Figurines, Language, MoveFormat, SanStyle};
+use movetext::notation::{Figurines, Language, MoveFormat, NagStyle, SanStyle};
 use movetext::openings::Classifier;
 use movetext::pgn::{latin1_lossy, GameResult, Nag, RawTag};
 use movetext::validate::{GameError, GameSummary, GameVisitor};
@@ -193,7 +193,8 @@ still go to standard error). The exit status is 1 when a game failed.
 An option given with a --to that does not use it is refused: --notation \
 is for jsonl; --lang for san, lan and pgn, and jsonl with --notation san \
 or lan; --castle, --promotion, --capture and --no-suffix for san, lan, fan \
-and pgn, and jsonl with --notation san, lan or fan; --skip-failed for all \
+and pgn, and jsonl with --notation san, lan or fan; --nag for pgn (the \
+other formats write no NAGs); --skip-failed for all \
 but parquet and arrow; --columns for parquet and arrow.")]
 pub struct ConvertArgs {
     #[command(flatten)]
@@ -220,6 +221,12 @@ pub struct ConvertArgs {
     /// No `+`/`#` after moves.
     #[arg(long)]
     no_suffix: bool,
+    /// NAGs of `--to pgn` written `$16` (`dollar`, the default), as their
+    /// Unicode glyph `±` (`glyph`) or as an ASCII glyph `+/-` (`ascii`);
+    /// a NAG without such a glyph stays `$n`. A move assessment is glued
+    /// to its move (`e4!?`).
+    #[arg(long, value_name = "dollar|glyph|ascii", value_parser = ["dollar", "glyph", "ascii"])]
+    nag: Option<String>,
     /// Leave failed games out of the output (their errors still go to
     /// standard error).
     #[arg(long)]
@@ -254,6 +261,15 @@ impl ConvertArgs {
         }
     }
 
+    /// How NAGs are written (`--nag`).
+    fn nag_style(&self) -> NagStyle {
+        match self.nag.as_deref() {
+            Some("glyph") => NagStyle::Glyph,
+            Some("ascii") => NagStyle::AsciiGlyph,
+            _ => NagStyle::Dollar,
+        }
+    }
+
     /// Refuses an option given with a `--to` that does not use it: it
     /// would do nothing, and nothing would say so. The message names the
     /// option, the formats that use it and the `--to` given.
@@ -261,7 +277,7 @@ impl ConvertArgs {
         type Uses = fn(Target, Notation) -> bool;
         let letters: Uses = |to, n| to.notation(n).is_some_and(Notation::letters);
         let signs: Uses = |to, n| to.notation(n).is_some_and(Notation::signs);
-        let rules: [(bool, &str, &str, Uses); 8] = [
+        let rules: [(bool, &str, &str, Uses); 9] = [
             (
                 self.notation.is_some(),
                 "--notation",
@@ -297,6 +313,12 @@ impl ConvertArgs {
                 "--no-suffix",
                 "leaves out the check signs of",
                 signs,
+            ),
+            (
+                self.nag.is_some(),
+                "--nag",
+                "chooses the NAG form of",
+                |to, _| to == Target::Pgn,
             ),
             (
                 self.skip_failed,
@@ -489,7 +511,7 @@ impl ConvertVisitor {
             result_at: (0, 0),
             result: None,
             moves: 0,
-            movetext: Movetext::new(),
+            movetext: Movetext::with_nags(args.nag_style()),
             uci: Vec::new(),
             errors: Vec::new(),
             warnings: Vec::new(),

@@ -9,6 +9,7 @@
 //! comment is dropped, and no line of a comment can be a tag line (which
 //! would begin a new game there): a word `[Name` never begins a line.
 
+use movetext::notation::{Nag, NagStyle};
 use movetext::Color;
 
 /// The seven-tag roster and the value of each when missing.
@@ -134,6 +135,11 @@ pub struct Movetext {
     depth: usize,
     /// A move written but not closed: its suffix may follow.
     open: Option<Token>,
+    /// The move just closed, nothing after it yet, and the line length
+    /// before it: a move assessment glyph (`!`, `?!`) may be glued on.
+    last_move: Option<(Token, usize)>,
+    /// How NAGs are written.
+    nag_style: NagStyle,
 }
 
 /// A token being written: where its space is (if it has one) and where it
@@ -159,18 +165,29 @@ impl Movetext {
             need_number: true,
             depth: 0,
             open: None,
+            last_move: None,
+            nag_style: NagStyle::Dollar,
+        }
+    }
+
+    /// A fresh movetext writing NAGs in `style`.
+    pub fn with_nags(style: NagStyle) -> Movetext {
+        Movetext {
+            nag_style: style,
+            ..Movetext::new()
         }
     }
 
     /// Starts a new game.
     pub fn clear(&mut self) {
-        *self = Movetext::new();
+        *self = Movetext::with_nags(self.nag_style);
     }
 
     /// Begins a token: a space unless the line is empty, then the pending
     /// `(`s.
     #[inline]
     fn begin(&mut self, out: &mut Vec<u8>) -> Token {
+        self.last_move = None;
         let space = (self.line > 0).then(|| {
             out.push(b' ');
             out.len() - 1
@@ -253,15 +270,46 @@ impl Movetext {
             if let Some(c) = suffix {
                 out.push(c);
             }
+            let line = self.line;
             self.end(out, t, false);
+            self.last_move = Some((t, line));
         }
     }
 
-    /// A NAG, `$n`.
+    /// A NAG: `$n`, or its glyph in the style chosen (`$n` when it has
+    /// none). A move assessment (`!`, `?`, `!!`, `??`, `!?`, `?!`) right
+    /// after its move is glued to it, as the PGN standard writes them
+    /// (`e4!`); every other glyph is a token of its own (`e4 ±`), which
+    /// reads back as the NAG of the move before it.
     pub fn nag(&mut self, out: &mut Vec<u8>, nag: u8) {
+        let nag = Nag(nag);
+        let glyph = match self.nag_style {
+            NagStyle::Dollar => None,
+            NagStyle::Glyph => nag.glyph(),
+            NagStyle::AsciiGlyph => nag.ascii_glyph(),
+        };
+        if let (Some(g), Some((t, line))) = (glyph, self.last_move) {
+            if matches!(nag.0, 1..=6) {
+                // The move's token again, with the glyph: its line end
+                // undone, then decided again.
+                if let Some(i) = t.space {
+                    out[i] = b' ';
+                }
+                self.line = line;
+                out.extend_from_slice(g.as_bytes());
+                self.end(out, t, false);
+                self.last_move = None;
+                return;
+            }
+        }
         let t = self.begin(out);
-        out.push(b'$');
-        push_number(out, u32::from(nag));
+        match glyph {
+            Some(g) => out.extend_from_slice(g.as_bytes()),
+            None => {
+                out.push(b'$');
+                push_number(out, u32::from(nag.0));
+            }
+        }
         self.end(out, t, false);
     }
 
@@ -295,6 +343,7 @@ impl Movetext {
 
     /// A variation begins.
     pub fn begin_variation(&mut self) {
+        self.last_move = None;
         self.opens += 1;
         self.depth += 1;
         self.need_number = true;
@@ -302,6 +351,7 @@ impl Movetext {
 
     /// A variation ends.
     pub fn end_variation(&mut self, out: &mut Vec<u8>) {
+        self.last_move = None;
         if self.depth == 0 {
             return;
         }
@@ -403,6 +453,37 @@ mod tests {
         assert!(t.lines().all(|l| l.len() <= 80), "{t}");
         assert!(t.lines().next().unwrap().len() > 70);
         assert!(t.ends_with(" 1/2-1/2\n\n"));
+    }
+
+    #[test]
+    fn nag_glyphs_glued_and_wrapped() {
+        let t = |style, nags: &[u8]| {
+            let mut m = Movetext::with_nags(style);
+            let mut out = Vec::new();
+            // 18 tokens of 3 bytes and their spaces: 71 bytes.
+            for n in 1..=18 {
+                m.token(&mut out, format!("{:03}", n).as_bytes());
+            }
+            m.open_move(&mut out, 1, Color::White, |o| o.extend_from_slice(b"Nf3"));
+            m.close_move(&mut out, Some(b'+'));
+            for &n in nags {
+                m.nag(&mut out, n);
+            }
+            m.finish(&mut out, "*");
+            String::from_utf8(out).unwrap()
+        };
+        let start = "001 002 003 004 005 006 007 008 009 010 011 012 013 014 015 016 017 018 1.";
+        // The move fits the line; with its glyph glued it does not.
+        assert_eq!(t(NagStyle::Glyph, &[]), format!("{start} Nf3+\n*\n\n"));
+        assert_eq!(
+            t(NagStyle::Glyph, &[5, 5, 16, 200]),
+            format!("{start}\nNf3+!? !? ± $200 *\n\n")
+        );
+        assert_eq!(
+            t(NagStyle::AsciiGlyph, &[13, 1]),
+            format!("{start} Nf3+\n$13 ! *\n\n")
+        );
+        assert_eq!(t(NagStyle::Dollar, &[1]), format!("{start} Nf3+\n$1 *\n\n"));
     }
 
     #[test]

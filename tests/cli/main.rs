@@ -480,7 +480,7 @@ fn output_options_are_refused_where_unused() {
         matches!(to, "san" | "lan" | "fan" | "pgn")
             || to == "jsonl" && matches!(n, "san" | "lan" | "fan")
     };
-    let options: [(&[&str], String, Uses); 7] = [
+    let options: [(&[&str], String, Uses); 8] = [
         (
             &["--notation", "lan"],
             "--notation chooses the move notation of --to jsonl".to_string(),
@@ -495,6 +495,11 @@ fn output_options_are_refused_where_unused() {
         (&["--promotion", "none"], format!("--promotion chooses the promotion sign of {SIGNS}"), signs),
         (&["--capture", ":"], format!("--capture chooses the capture sign of {SIGNS}"), signs),
         (&["--no-suffix"], format!("--no-suffix leaves out the check signs of {SIGNS}"), signs),
+        (
+            &["--nag", "glyph"],
+            "--nag chooses the NAG form of --to pgn".to_string(),
+            |to, _| to == "pgn",
+        ),
         (
             &["--skip-failed"],
             format!("--skip-failed leaves out the failed games of {ALL_TEXT}"),
@@ -548,7 +553,7 @@ fn output_options_are_refused_where_unused() {
             }
         }
     }
-    assert_eq!((used, refused), (53, 53));
+    assert_eq!((used, refused), (54, 68));
     // Without --to: the default, san.
     let r = run_with(&["convert", "--notation", "uci", "-"], &input);
     assert_eq!(r.code, Some(2));

@@ -105,3 +105,74 @@ fn sample_in_german_and_styles_read_back() {
         );
     }
 }
+
+/// `--nag glyph` and `--nag ascii` write glyphs that read back as the same
+/// NAGs: the PGN export with `$n` is the same read from either, for the
+/// sample, every NAG `$0`..`$255` (two after each move), and glyphs next
+/// to checks, promotions, castling, variations, comments and results.
+#[test]
+fn nag_glyphs_read_back() {
+    let moves = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut every = String::from("[Event \"every NAG\"]\n\n");
+    for i in 0..128usize {
+        if i % 2 == 0 {
+            every += &format!("{}. ", i / 2 + 1);
+        }
+        every += &format!("{} ${} ${} ", moves[i % 4], i, 255 - i);
+    }
+    every += "*\n\n";
+    let marks = "[Event \"marks\"]\n\n1. e4! $1 $16 e5?! (1... c5 ±) 2. Qh5 ?? Nc6 = \
+        {equal} 3. Bc4 $7 Nf6 $146 4. Qxf7# !! +- 1-0\n\n\
+        [Event \"end\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O!? Nf6 ?! 5. d4 -/+ 0-1\n\n\
+        [Event \"promotion\"]\n[FEN \"8/4P3/8/8/8/8/k7/4K3 w - - 0 1\"]\n\n\
+        1. e8=Q N Kb2 ∞ 2. Qe5+ N +/- 1/2-1/2\n\n";
+    // Glyphs before the first move, at a variation's start and end, after
+    // a null move, before a result.
+    let places = "[Event \"places\"]\n\n$16 {a} $10 1. e4 ( $18 1. d4 ) $19 ( $146 1. c4 ) \
+        $14 1... e5 2. Nf3 -- $18 3. d4 $16 $16 1/2-1/2\n\n";
+    let sample = std::fs::read(sample()).unwrap();
+    for text in [
+        &sample[..],
+        every.as_bytes(),
+        marks.as_bytes(),
+        places.as_bytes(),
+    ] {
+        let dollar = run_with(&["convert", "--to", "pgn"], text);
+        assert_eq!(dollar.code, Some(0), "{}", dollar.stderr);
+        for style in ["glyph", "ascii"] {
+            let glyphs = run_with(&["convert", "--to", "pgn", "--nag", style], text);
+            assert_eq!(glyphs.code, Some(0), "{style}: {}", glyphs.stderr);
+            let movetext = glyphs.stdout.lines().filter(|l| !l.starts_with('['));
+            assert!(movetext.clone().all(|l| l.len() <= 80), "{style}");
+            let back = run_with(&["convert", "--to", "pgn"], glyphs.stdout.as_bytes());
+            assert_eq!(back.code, Some(0), "{style}: {}", back.stderr);
+            assert!(back.stdout == dollar.stdout, "{style}:\n{}", glyphs.stdout);
+        }
+    }
+    let movetext = |args: &[&str]| -> String {
+        let r = run_with(
+            &[&["convert", "--to", "pgn"], args].concat(),
+            marks.as_bytes(),
+        );
+        let games: Vec<&str> = r.stdout.split("\n\n").collect();
+        [games[1], games[3], games[5]].join("\n").replace('\n', " ")
+    };
+    assert_eq!(
+        movetext(&[]),
+        "1. e4 $1 $1 $16 e5 $6 (1... c5 $16) 2. Qh5 $4 Nc6 $10 {equal} 3. Bc4 $7 Nf6 \
+         $146 4. Qxf7# $3 $18 1-0 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O $5 Nf6 $6 5. d4 \
+         $17 0-1 1. e8=Q $146 Kb2 $13 2. Qe5+ $146 $16 1/2-1/2"
+    );
+    assert_eq!(
+        movetext(&["--nag", "glyph"]),
+        "1. e4! ! ± e5?! (1... c5 ±) 2. Qh5?? Nc6 = {equal} 3. Bc4 □ Nf6 N 4. Qxf7#!! \
+         +- 1-0 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O!? Nf6?! 5. d4 ∓ 0-1 1. e8=Q N \
+         Kb2 ∞ 2. Qe5+ N ± 1/2-1/2"
+    );
+    assert_eq!(
+        movetext(&["--nag", "ascii"]),
+        "1. e4! ! +/- e5?! (1... c5 +/-) 2. Qh5?? Nc6 = {equal} 3. Bc4 $7 Nf6 N 4. \
+         Qxf7#!! +- 1-0 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O!? Nf6?! 5. d4 -/+ 0-1 1. \
+         e8=Q N Kb2 $13 2. Qe5+ N +/- 1/2-1/2"
+    );
+}
