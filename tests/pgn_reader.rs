@@ -157,6 +157,40 @@ fn all_result_forms() {
     assert_eq!(g[7], "san e5");
 }
 
+/// A draw offer `(=)` after a move, apart or glued, is the comment `(=)`;
+/// any other `(` still opens a variation (`( e5 )`, `( =/+ e5)`).
+#[test]
+fn draw_offer_is_a_comment() {
+    let g = one(b"1. e4 (=) e5 2. Nf3(=) ( 2. d4 (=)) (=/+ 2. c4) Nc6!(=) *");
+    assert_eq!(
+        &g[2..],
+        [
+            "1.",
+            "san e4",
+            "comment (=)",
+            "san e5",
+            "2.",
+            "san Nf3",
+            "comment (=)",
+            "(",
+            "2.",
+            "san d4",
+            "comment (=)",
+            ")",
+            "(",
+            "nag 15",
+            "2.",
+            "san c4",
+            ")",
+            "san Nc6",
+            "nag 1",
+            "comment (=)",
+            "result * Unknown",
+            "end_game",
+        ]
+    );
+}
+
 #[test]
 fn move_numbers_glyphs_null_moves() {
     let g = one(

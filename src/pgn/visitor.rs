@@ -394,7 +394,9 @@ pub trait Visitor {
     fn nag(&mut self, _nag: Nag) -> Control {
         Control::Continue
     }
-    /// A comment: the bytes inside `{}` or after `;` up to the end of the line.
+    /// A comment: the bytes inside `{}` or after `;` up to the end of the
+    /// line; also a draw offer `(=)` after a move, handed on as the
+    /// comment `(=)`.
     fn comment(&mut self, _comment: &[u8]) -> Control {
         Control::Continue
     }

@@ -176,3 +176,29 @@ fn nag_glyphs_read_back() {
          e8=Q N Kb2 $13 2. Qe5+ N +/- 1/2-1/2"
     );
 }
+
+/// A draw offer `(=)` (NOTATION.md §2) is kept as the comment `{(=)}`,
+/// which reads back the same; the moves and real variations are
+/// unaffected, and the game is valid.
+#[test]
+fn draw_offer_kept_as_a_comment() {
+    let text = "1. e4 (=) e5 2. Nf3(=) Nc6 (2... d6 3. d4 (=)) 3. Bb5 ( 3. Bc4 ) (=) a6 \
+        4. Ba4 Nf6(=) 1/2-1/2\n";
+    let pgn = run_with(&["convert", "--to", "pgn"], text.as_bytes());
+    assert_eq!(pgn.code, Some(0), "{}", pgn.stderr);
+    let movetext = pgn.stdout.split("\n\n").nth(1).unwrap().replace('\n', " ");
+    assert_eq!(
+        movetext,
+        "1. e4 {(=)} 1... e5 2. Nf3 {(=)} 2... Nc6 (2... d6 3. d4 {(=)}) 3. Bb5 (3. Bc4) \
+         {(=)} 3... a6 4. Ba4 Nf6 {(=)} 1/2-1/2"
+    );
+    let back = run_with(&["convert", "--to", "pgn"], pgn.stdout.as_bytes());
+    assert!(back.stdout == pgn.stdout, "{}", back.stdout);
+    let uci = run_with(&["convert", "--to", "uci"], text.as_bytes());
+    assert_eq!(uci.stdout, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6\n");
+    let check = run_with(&["check", "-"], text.as_bytes());
+    assert_eq!(check.code, Some(0), "{}", check.stderr);
+    assert_eq!(check.stdout, "");
+    let arrow = run_with(&["convert", "--to", "arrow"], text.as_bytes());
+    assert_eq!(arrow.code, Some(0), "{}", arrow.stderr);
+}

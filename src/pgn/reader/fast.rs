@@ -219,6 +219,9 @@ impl<I: Input> Reader<I> {
                     }
                     i += 1;
                 }
+                // A draw offer `(=)` (see `DRAW_OFFER`): the general
+                // code reads it.
+                ByteRole::Open if w.get(i + 1) == Some(&b'=') => break,
                 ByteRole::Open => {
                     g.depth += 1;
                     if g.depth == 1 {

@@ -58,6 +58,13 @@ mod fast;
 mod tests;
 mod tokens;
 
+/// A draw offer, as scoresheets mark it after a move (`e4 (=)`, glued
+/// `e4(=)`): handed on as a comment holding these bytes, not read as a
+/// variation (a variation of a lone `=` would hold no move). PGN has no
+/// token of its own for it; a comment keeps it, and PGN export writes it
+/// `{(=)}`, which reads back the same.
+pub(crate) const DRAW_OFFER: &[u8] = b"(=)";
+
 /// A streaming PGN reader over an [`Input`]: a fixed buffer over any
 /// `io::Read` ([`Reader::new`]) or a slice in memory ([`Reader::from_slice`]).
 ///
@@ -502,6 +509,12 @@ impl<I: Input> Reader<I> {
     }
 
     /// Whether the window starts with a UTF-8 byte order mark.
+    fn at_draw_offer(&mut self) -> io::Result<bool> {
+        self.ensure(DRAW_OFFER.len())?;
+        Ok(self.input.window().starts_with(DRAW_OFFER))
+    }
+
+    /// Whether the window starts with a byte order mark.
     fn at_bom(&mut self) -> io::Result<bool> {
         self.ensure(BOM.len())?;
         Ok(self.input.window().starts_with(BOM))
@@ -946,6 +959,13 @@ impl<I: Input> Reader<I> {
             self.st.line_start = false;
             let over = match b {
                 b'{' => self.comment(v, g)?,
+                b'(' if self.at_draw_offer()? => {
+                    if !g.silent() {
+                        g.apply(v.comment(DRAW_OFFER));
+                    }
+                    self.consume_plain(DRAW_OFFER.len());
+                    false
+                }
                 b'(' => {
                     g.depth += 1;
                     if g.depth == 1 {

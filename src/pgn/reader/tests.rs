@@ -500,7 +500,8 @@ fn close_or_eol_equals_a_scan() {
 }
 
 /// Moves printed past their first delimiter (`e8(Q)`, `R(1)-Q2`, `P x P`,
-/// `Castles QR`), suffix words (`exd6 ep`, `ch!`), glued glyphs and byte
+/// `Castles QR`), suffix words (`exd6 ep`, `ch!`), draw offers (`(=)`),
+/// glued glyphs and byte
 /// order marks read alike by the fast paths and the general code, from a
 /// slice and through the smallest buffer (every refill boundary), with
 /// every line end; and the book games of the test data too.
@@ -509,7 +510,7 @@ fn fast_paths_equal_the_general_code_on_printed_forms() {
     let forms = "[Event \"a\"]\n\n1. e4 d5 2. e5 f5 3. exf6 ep Nf6 4. Nf3 ch!? e.p. 5. e8(Q) \
         exd8(N)+ a×b1(Ž) e8 (Q) Nf3(Nc3) P-K8(Q) PxR(Q) R(1)-Q2 R(QB1)-Q1 N(5)-B3 NxP(Q4) \
         P x P B x N ch Q : P e.p. Castles Castles QR Castles (Q) Castles(KR) castles K \
-        e4+/= e5+- Nf3-+ Nc6=/+ Bc4N Nf6TN Ng5= d5∞ BxN B x NP mate dis ch dbl ch CH Ch \
+        e4 (=) e5(=) ( = ) (=/+ Nf3) (=)(=) e4+/= e5+- Nf3-+ Nc6=/+ Bc4N Nf6TN Ng5= d5∞ BxN B x NP mate dis ch dbl ch CH Ch \
         matas + # ++ † x P ( Q ) e8(Qb3) e8(♕) P x\n\u{feff}[Event \"b\"]\n\n\u{feff}1. e4 \
         \u{feff}e5 0-0\n\n\u{feff}\u{feff}[Event \"c\"]\n1. e4 \u{bd}-\u{bd}\n";
     let mut data = forms.as_bytes().to_vec();
