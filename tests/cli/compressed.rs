@@ -167,11 +167,101 @@ fn frames_read_in_parallel_equal_one_thread_game_for_game() {
 #[test]
 fn xz_input() {
     let pgn = std::fs::read(data("small.pgn")).unwrap();
+    let xz = TempFile::new("small.pgn.xz", &xz(&pgn));
+    reads_as(&xz.path(), &data("small.pgn"));
+}
+
+/// `text` written by xz (preset 6, one block).
+fn xz(text: &[u8]) -> Vec<u8> {
     let mut w =
         lzma_rust2::XzWriter::new(Vec::new(), lzma_rust2::XzOptions::with_preset(6)).unwrap();
-    w.write_all(&pgn).unwrap();
-    let xz = TempFile::new("small.pgn.xz", &w.finish().unwrap());
-    reads_as(&xz.path(), &data("small.pgn"));
+    w.write_all(text).unwrap();
+    w.finish().unwrap()
+}
+
+/// How many bytes of text the xz file `cut`, which ends inside its stream,
+/// holds: what a decoder gives that is fed all of it and then told that
+/// the input ends.
+fn xz_decodable(cut: &[u8], text_len: usize) -> usize {
+    use lzma_rust2::{Action, Status};
+    let mut stream = lzma_rust2::XzStream::new(true);
+    let mut out = vec![0; text_len];
+    let (mut read, mut written) = (0, 0);
+    loop {
+        let action = if read == cut.len() {
+            Action::Finish
+        } else {
+            Action::Run
+        };
+        match stream.process(&cut[read..], &mut out[written..], action) {
+            Ok(r) => {
+                assert_ne!(r.status, Status::StreamEnd, "the cut file ends whole");
+                read += r.bytes_consumed;
+                written += r.bytes_produced;
+            }
+            Err(_) => return stream.total_out() as usize,
+        }
+    }
+}
+
+/// A cut xz file (a download that stopped) gives, at every job count, the
+/// games whose text it holds whole, as `xz -dc` decodes it, then the same
+/// error, naming the byte where the file ends.
+#[test]
+fn a_cut_xz_file_reads_alike_at_every_job_count() {
+    // Four copies of the sample (312 games each): several LZMA2 chunks in
+    // the block.
+    let text = std::fs::read(sample()).unwrap().repeat(4);
+    let xz = xz(&text);
+    // A game starts with a tag line after a blank line (or the file's
+    // start); its text ends with the line ending of its last line.
+    let blank_before = |i: usize| {
+        let before = &text[..i - 1];
+        before
+            .strip_suffix(b"\r")
+            .unwrap_or(before)
+            .ends_with(b"\n")
+    };
+    let starts =
+        (1..text.len()).filter(|&i| text[i] == b'[' && text[i - 1] == b'\n' && blank_before(i));
+    let ends: Vec<usize> = starts
+        .map(|start| {
+            let last = text[..start]
+                .iter()
+                .rposition(|b| !b.is_ascii_whitespace())
+                .unwrap();
+            last + text[last..].iter().position(|&b| b == b'\n').unwrap() + 1
+        })
+        .chain([text.len()])
+        .collect();
+    assert_eq!(ends.len(), 4 * 312);
+    // The cut, the games whose text the decoded part holds whole, and the
+    // games read. `xz -dc` (XZ Utils 5.4.1) decodes 63 bytes more at the
+    // first cut (97 games whole): the decoder keeps the symbols of the
+    // last 19 compressed bytes until it knows more follow.
+    for (cut, whole, games) in [
+        (xz.len() / 3, 96, 96),
+        (xz.len() * 2 / 3, 219, 219),
+        // Inside the index after the block: every game's text, the last
+        // game not handed on as the input fails after it (as for a cut
+        // gzip or zstd file).
+        (xz.len() - 20, 4 * 312, 4 * 312 - 1),
+    ] {
+        let decodable = xz_decodable(&xz[..cut], text.len());
+        let got = ends.iter().filter(|&&end| end <= decodable).count();
+        assert_eq!(got, whole, "cut at {cut}: {decodable} bytes decodable");
+        let file = TempFile::new(&format!("cut-{cut}.pgn.xz"), &xz[..cut]);
+        let message = format!(
+            "movetext: {}: truncated xz data: the stream is cut off at byte {cut}\n",
+            file.path()
+        );
+        for jobs in ["1", "2", "5"] {
+            let r = run(&["convert", "--to", "uci", "--jobs", jobs, &file.path()]);
+            assert_eq!(r.code, Some(2), "{jobs} jobs: {}", r.stderr);
+            assert_eq!(r.stderr, message, "{jobs} jobs");
+            assert_eq!(r.stdout.lines().count(), games, "cut at {cut}, {jobs} jobs");
+        }
+    }
 }
 
 /// Runs `movetext args` with `first` on stdin, then after a pause `rest`.

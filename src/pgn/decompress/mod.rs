@@ -10,7 +10,7 @@
 //! | zstd | `28 B5 2F FD` (a frame) or `5? 2A 4D 18` (a skippable frame) | every frame read to the end: `zstd`, `pzstd` and the lichess database (one frame per 32 MiB, each after a skippable frame), concatenated files; windows up to [`MAX_ZSTD_WINDOW`] |
 //! | gzip | `1F 8B` | concatenated members too |
 //! | bzip2 | `BZh` | concatenated streams too |
-//! | xz | `FD 37 7A 58 5A 00` | concatenated streams too; dictionaries up to [`MAX_XZ_DICTIONARY`] |
+//! | xz | `FD 37 7A 58 5A 00` | concatenated streams too; dictionaries up to [`MAX_XZ_DICTIONARY`]; a stream cut off by the file's end gives its text as far as it decodes (all but the symbols of its last 19 bytes), whatever the size of the reads |
 //! | UTF-16 text | `FF FE` or `FE FF` (after decompression) | transcoded to UTF-8 |
 //!
 //! Input that starts with another compression or archive format (lz4, 7z,
@@ -31,6 +31,8 @@ mod frames;
 mod gameless;
 mod sniff;
 mod utf16;
+#[cfg(feature = "compression")]
+mod xz;
 #[cfg(all(feature = "compression", any(unix, windows)))]
 mod zstd_par;
 
@@ -209,11 +211,10 @@ pub fn open_as<'a, R: Read + Send + 'a>(
             kind,
         )),
         Compression::Xz => Box::new(Labelled::new(
-            lzma_rust2::XzReader::new_mem_limit(
-                BufReader::with_capacity(BUFFER, input),
-                true,
+            xz::XzDecoder::new(
+                input,
                 // The limit is in KiB, for the dictionary and the decoder's
-                // own state (about 30 KiB).
+                // own state (40 KiB).
                 (MAX_XZ_DICTIONARY / 1024 + 64) as u32,
             ),
             kind,
@@ -265,10 +266,11 @@ impl<R: Read> Read for Labelled<R> {
         self.inner.read(buf).map_err(|e| {
             let name = self.kind.name();
             let text = e.to_string();
-            // The walk's own messages (zstd) already say what they are
-            // about; an error of the system (EIO...) is the file's, not
-            // the data's, and keeps its errno.
-            if text.contains("zstd") || e.raw_os_error().is_some() {
+            // The walk's own messages (zstd) and the xz decoder's told
+            // ones already say what they are about; an error of the system
+            // (EIO...) is the file's, not the data's, and keeps its errno.
+            let told = e.get_ref().is_some_and(|inner| inner.is::<xz::Told>());
+            if text.contains("zstd") || told || e.raw_os_error().is_some() {
                 return e;
             }
             let kind = e.kind();
@@ -400,5 +402,26 @@ mod tests {
         let x = xz(&PGN.repeat(100));
         let e = read(&x[..x.len() - 10]).unwrap_err();
         assert!(e.to_string().contains("xz data"), "{e}");
+    }
+
+    #[test]
+    fn xz_dictionaries_over_the_limit_are_refused() {
+        let mut x = xz(PGN);
+        // The block header after the stream header: its LZMA2 filter's
+        // dictionary byte, 31 for 192 MiB (3 << 26), then its CRC32 again.
+        let len = (x[12] as usize + 1) * 4;
+        let header = &mut x[12..12 + len];
+        let at = header.windows(2).position(|w| w == [0x21, 0x01]).unwrap() + 2;
+        header[at] = 31;
+        let mut crc = flate2::Crc::new();
+        crc.update(&header[..len - 4]);
+        header[len - 4..].copy_from_slice(&crc.sum().to_le_bytes());
+        let e = read(&x).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the xz data needs a dictionary over the 128 MiB that movetext accepts; \
+             decompress it first with `xz -d`"
+        );
+        assert_eq!(e.kind(), io::ErrorKind::OutOfMemory);
     }
 }
