@@ -191,6 +191,33 @@ fn draw_offer_is_a_comment() {
     );
 }
 
+/// An en passant mark with a space inside (`e. p.`) is one suffix word,
+/// after a space or glued to its move, with a claim or glyph glued on.
+#[test]
+fn en_passant_mark_with_a_space() {
+    let g = one(b"3. exf6 e. p. Nf6 5. dxc6e. p. E. P.+ e. p.! e. p e. *");
+    assert_eq!(
+        &g[2..],
+        [
+            "3.",
+            "san exf6",
+            "suffix e. p.",
+            "san Nf6",
+            "5.",
+            "san dxc6e. p.",
+            "suffix E. P.",
+            "suffix +",
+            "suffix e. p.",
+            "nag 1",
+            "san e.",
+            "san p",
+            "san e.",
+            "result * Unknown",
+            "end_game",
+        ]
+    );
+}
+
 #[test]
 fn move_numbers_glyphs_null_moves() {
     let g = one(

@@ -842,7 +842,7 @@ mod tests {
         assert_eq!(mv(mate, "BxNP mate"), Ok(n(Square::E5, Square::G7)));
         assert_eq!(mv(mate, "B x NP mate"), Ok(n(Square::E5, Square::G7)));
         let ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
-        for text in ["PxP e.p.", "P x P e.p.", "PxP ep"] {
+        for text in ["PxP e.p.", "P x P e.p.", "PxP ep", "PxP e. p."] {
             let d = Descriptive::from_ascii(text.as_bytes()).unwrap();
             assert!(d.en_passant, "{text}");
             assert_eq!(mv(ep, text), Ok(Move::en_passant(Square::E5, Square::D6)));

@@ -272,7 +272,15 @@ fn abbreviated_pawn_captures() {
 fn en_passant_and_promotion() {
     let p = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
     let ep = Move::en_passant(Square::E5, Square::D6);
-    for s in ["exd6 ep", "exd6e.p.", "exd6 e.p.", "exd6", "ed6", "ed"] {
+    for s in [
+        "exd6 ep",
+        "exd6e.p.",
+        "exd6 e.p.",
+        "exd6 e. p.",
+        "exd6",
+        "ed6",
+        "ed",
+    ] {
         resolves_to(&p, s, EN, Lenient, ep);
     }
     resolves_to(&p, "exd6", EN, Strict, ep);

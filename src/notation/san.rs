@@ -542,7 +542,7 @@ fn parse_normal(b: &[u8], lang: Language, lenient: bool) -> Result<(San, usize),
 /// Suffix words readable after one optional space (lenient mode).
 fn suffix_word(b: &[u8], i: usize, pawn_capture: bool) -> Option<(Word, usize)> {
     let rest = b.get(i..)?;
-    let words: [(&[u8], Word); 8] = [
+    let words: [(&[u8], Word); 9] = [
         (b"dis ch", Word::Check(Suffix::DiscoveredCheck)),
         (b"disch", Word::Check(Suffix::DiscoveredCheck)),
         (b"dbl ch", Word::Check(Suffix::DoubleCheck)),
@@ -550,6 +550,7 @@ fn suffix_word(b: &[u8], i: usize, pawn_capture: bool) -> Option<(Word, usize)> 
         (b"matas", Word::Check(Suffix::Mate)),
         (b"ch", Word::Check(Suffix::Check)),
         (b"e.p.", Word::EnPassant),
+        (b"e. p.", Word::EnPassant),
         (b"ep", Word::EnPassant),
     ];
     for (w, kind) in words {

@@ -110,9 +110,17 @@ fn section_2_en_passant_marks() {
         en_passant: true,
         ..plain(mv(P, "e", true, "d6", None))
     };
-    for s in ["exd6 ep", "exd6ep", "exd6 e.p.", "exd6e.p."] {
+    for s in [
+        "exd6 ep",
+        "exd6ep",
+        "exd6 e.p.",
+        "exd6e.p.",
+        "exd6 e. p.",
+        "exd6e. p.",
+    ] {
         ok(s, EN, Lenient, ep);
     }
+    fails("exd6 e. p.", EN, Strict, TrailingBytes, 4);
     ok("exd6", EN, Strict, plain(mv(P, "e", true, "d6", None)));
     fails("exd6 ep", EN, Strict, TrailingBytes, 4);
     fails("exd6ep", EN, Strict, LenientOnly, 4);

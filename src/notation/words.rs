@@ -17,12 +17,12 @@ pub enum MoveSuffix {
     /// (double check or mate), `mate`, `matas`, `mat`, `#`, `‡`, `≠`
     /// (mate).
     Claim(Suffix),
-    /// `ep`, `e.p.`: the move took en passant.
+    /// `ep`, `e.p.`, `e. p.`: the move took en passant.
     EnPassant,
 }
 
 /// The words, as printed (with a trailing `.` where books put one).
-const WORDS: [(&str, MoveSuffix); 32] = {
+const WORDS: [(&str, MoveSuffix); 34] = {
     use MoveSuffix::{Claim, EnPassant};
     use Suffix::{Check, DiscoveredCheck, DoubleCheck, DoublePlus, Mate};
     [
@@ -58,6 +58,9 @@ const WORDS: [(&str, MoveSuffix); 32] = {
         ("e.p.", EnPassant),
         ("e.p", EnPassant),
         ("E.P.", EnPassant),
+        // With a space inside, as some books print it.
+        ("e. p.", EnPassant),
+        ("E. P.", EnPassant),
     ]
 };
 
@@ -114,11 +117,14 @@ mod tests {
             ("†", Claim(Suffix::Check)),
             ("ep", EnPassant),
             ("e.p.", EnPassant),
+            ("e. p.", EnPassant),
+            ("E. P.", EnPassant),
         ] {
             assert_eq!(MoveSuffix::from_word(w.as_bytes()), Some(s), "{w}");
         }
         for w in [
-            "", "c", "chh", "e4", "Nf3", "exd6", "ed", "mates", "e.p.e.p.", "x",
+            "", "c", "chh", "e4", "Nf3", "exd6", "ed", "mates", "e.p.e.p.", "x", "e.", "e.  p.",
+            "e. p",
         ] {
             assert_eq!(MoveSuffix::from_word(w.as_bytes()), None, "{w}");
         }

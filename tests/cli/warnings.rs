@@ -29,6 +29,28 @@ const MARKS_WARNINGS: &str = "\
 <stdin>:8:69: warning: game 2, move 6. Nh6#: written as mate, but the move gives check, not mate
 ";
 
+/// An en passant mark with a space inside (`e. p.`, as some books print
+/// it), in SAN and descriptive: read, and checked like `e.p.`.
+#[test]
+fn en_passant_mark_with_a_space() {
+    let text = "1. e4 d5 2. e5 f5 3. exf6 e. p. Nf6 4. Nf3 e. p. *\n\n\
+        1. P-K4 P-Q4 2. P-K5 P-KB4 3. PxP e. p. *\n\n1. e4 d5 2. e5 f5 3. exf6e. p. *\n";
+    let r = run_with(&["convert", "--to", "uci", "-"], text.as_bytes());
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "e2e4 d7d5 e4e5 f7f5 e5f6 g8f6 g1f3\ne2e4 d7d5 e4e5 f7f5 e5f6\ne2e4 d7d5 e4e5 f7f5 e5f6\n"
+    );
+    let r = run_with(&["check", "-"], text.as_bytes());
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "<stdin>:1:44: warning: game 1, move 4. e. p.: written as en passant, but the move takes no pawn en passant\n"
+    );
+    let r = run_with(&["check", "--strict", "-"], text.as_bytes());
+    assert_eq!(r.code, Some(1));
+}
+
 #[test]
 fn wrong_marks_are_warnings_at_their_place() {
     for args in [

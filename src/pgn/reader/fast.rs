@@ -625,11 +625,11 @@ pub(super) fn plain_move(first: u8, last: u8) -> bool {
 }
 
 /// Whether a token that [`plain_move`] passes is an en passant word with a
-/// check mark glued on (`ep+`, `e.p.#`), for `classify`: no move begins
-/// with `ep` or `e.`.
+/// check mark glued on (`ep+`, `e.p.#`, `E.P.+`, `E. P.+`), for
+/// `classify`: no move begins with `ep`, `e.`, `Ep` or `E.`.
 #[inline(always)]
 pub(super) fn en_passant_word(tok: &[u8]) -> bool {
-    tok[0] == b'e' && matches!(tok.get(1), Some(b'p' | b'.'))
+    tok[0] | 0x20 == b'e' && matches!(tok.get(1), Some(b'p' | b'.'))
 }
 
 /// What an item of movetext that begins with a byte is: a token (`Move`,

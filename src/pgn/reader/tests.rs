@@ -511,7 +511,7 @@ fn fast_paths_equal_the_general_code_on_printed_forms() {
         exd8(N)+ a×b1(Ž) e8 (Q) Nf3(Nc3) P-K8(Q) PxR(Q) R(1)-Q2 R(QB1)-Q1 N(5)-B3 NxP(Q4) \
         P x P B x N ch Q : P e.p. Castles Castles QR Castles (Q) Castles(KR) castles K \
         e4 (=) e5(=) ( = ) (=/+ Nf3) (=)(=) e4+/= e5+- Nf3-+ Nc6=/+ Bc4N Nf6TN Ng5= d5∞ BxN B x NP mate dis ch dbl ch CH Ch \
-        matas + # ++ † x P ( Q ) e8(Qb3) e8(♕) P x\n\u{feff}[Event \"b\"]\n\n\u{feff}1. e4 \
+        matas + # ++ † x P ( Q ) e8(Qb3) e8(♕) exf6 e. p. dxc6e. p. e. p.+ E. P.! e. p e. P x\n\u{feff}[Event \"b\"]\n\n\u{feff}1. e4 \
         \u{feff}e5 0-0\n\n\u{feff}\u{feff}[Event \"c\"]\n1. e4 \u{bd}-\u{bd}\n";
     let mut data = forms.as_bytes().to_vec();
     data.extend_from_slice(b"\n[Event \"d\"]\n\n1. d4 \xbd-\xbd\n");

@@ -352,6 +352,8 @@ fn bracket(w: &[u8], j: usize, eof: bool) -> Result<Option<usize>, ()> {
 ///   is one move.
 /// - `Castles` with its side after a space (`Castles KR`, `Castles QR`,
 ///   `Castles (Q)`) is one move.
+/// - An en passant mark with a space inside (`exd6 e. p.`, as some books
+///   print it) is one word; glued to its move (`exd6e. p.`), part of it.
 ///
 /// Only spaces and tabs are read between the parts, at most
 /// [`MAX_EXTENT`] bytes past `j`. `w[i..j]` is the token, `w[j]` its
@@ -434,6 +436,17 @@ pub(super) fn move_extent(w: &[u8], i: usize, j: usize, eof: bool) -> Extent {
             None => Extent::Token,
         };
     }
+    if w[i..j].ends_with(b"e.") || w[i..j].ends_with(b"E.") {
+        return match w.get(j) {
+            Some(b' ') => match token_from(j + 1) {
+                Some(e) if en_passant_mark(&w[j - 2..e]) => Extent::To(e),
+                None if short => Extent::More,
+                _ => Extent::Token,
+            },
+            None if short => Extent::More,
+            _ => Extent::Token,
+        };
+    }
     if descriptive_piece(tok) {
         let k = spaces_from(j);
         if k == j {
@@ -467,11 +480,20 @@ pub(super) fn move_extent(w: &[u8], i: usize, j: usize, eof: bool) -> Extent {
 /// Where a claim word (`+`, `#`, `++`, `†`, `‡`) begins after an en
 /// passant word in one token (`ep+`, `e.p.#`), if the token is those two.
 fn en_passant_then_claim(tok: &[u8]) -> Option<usize> {
-    let k = tok.iter().position(|b| !b"ep.E".contains(b))?;
+    let k = tok.iter().position(|b| !b"ep.EP ".contains(b))?;
     let is = |w: &[u8], want: fn(MoveSuffix) -> bool| MoveSuffix::from_word(w).is_some_and(want);
     (is(&tok[..k], |s| s == MoveSuffix::EnPassant)
         && is(&tok[k..], |s| matches!(s, MoveSuffix::Claim(_))))
     .then_some(k)
+}
+
+/// Whether `tok` is an en passant mark printed with a space inside (`e.
+/// p.`, `E. P.`), alone or with a check mark or a glyph glued on (`e.
+/// p.+`, `e. p.!`).
+fn en_passant_mark(tok: &[u8]) -> bool {
+    let (tok, _) = split_glyph(tok);
+    MoveSuffix::from_word(tok) == Some(MoveSuffix::EnPassant)
+        || en_passant_then_claim(tok).is_some()
 }
 
 /// `tok` past a move number glued to its front (digits, then dots or
