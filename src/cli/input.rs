@@ -254,8 +254,29 @@ fn progress_bar(len: Option<u64>) -> ProgressBar {
                 .unwrap_or_else(|_| ProgressStyle::default_spinner()),
         ),
     };
-    bar.enable_steady_tick(Duration::from_millis(200));
+    tick_steadily(&bar);
     bar
+}
+
+/// Redraws `bar` five times a second (its rate and time left move on
+/// while no bytes come) from a thread of its own, which ends with the
+/// bar. A thread the system cannot start leaves the bar drawn as bytes
+/// are read, not the command failed.
+fn tick_steadily(bar: &ProgressBar) {
+    let bar = bar.downgrade();
+    let ticker = move || {
+        while let Some(bar) = bar.upgrade() {
+            if bar.is_finished() {
+                break;
+            }
+            bar.tick();
+            drop(bar);
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    };
+    let _ = std::thread::Builder::new()
+        .name("progress".into())
+        .spawn(ticker);
 }
 
 /// Opens `raw` (of length `len` if it is a regular file) for a parallel

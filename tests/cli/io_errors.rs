@@ -360,6 +360,53 @@ fn a_reading_thread_that_cannot_start_is_said() {
     assert_eq!(r, (Some(0), 0, String::new()));
 }
 
+/// Runs `movetext args...` as [`without_threads`] does, with a terminal
+/// (`script`'s) for its standard streams, so that a progress bar is
+/// drawn: the exit status and the text written (both streams, carriage
+/// returns and the bar's escape sequences left in).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn without_threads_on_a_terminal(args: &[&str]) -> (Option<i32>, String) {
+    let quoted: Vec<String> = std::iter::once(env!("CARGO_BIN_EXE_movetext"))
+        .chain(args.iter().copied())
+        .map(|a| format!("'{}'", a.replace('\'', r"'\''")))
+        .collect();
+    let o = Command::new("script")
+        .args(["-q", "-e", "-c", &quoted.join(" "), "/dev/null"])
+        .env("RUST_MIN_STACK", (1u64 << 60).to_string())
+        .stdin(Stdio::null())
+        .output()
+        .expect("script (util-linux) gives the command a terminal");
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+    )
+}
+
+/// With stderr on a terminal, the progress bar's redrawing thread that
+/// cannot start leaves the bar drawn as bytes are read: one job still
+/// reads the file on the calling thread, and more say that their
+/// reading threads cannot start. Never a panic.
+#[test]
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn a_progress_thread_that_cannot_start_leaves_the_bar() {
+    let file = data("small.pgn");
+    let (code, text) = without_threads_on_a_terminal(&["check", "-j", "1", &file]);
+    assert!(!text.contains("panicked"), "{text}");
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("990 B/990 B"), "{text}");
+    let summary = "games=3 valid=3 failed=0 warnings=0 moves=94 bytes=990 secs=";
+    assert!(text.contains(summary), "{text}");
+    let (code, text) = without_threads_on_a_terminal(&["check", "-j", "4", &file]);
+    assert!(!text.contains("panicked"), "{text}");
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains(
+            "movetext: cannot start a reading thread: Resource temporarily unavailable\r\n"
+        ),
+        "{text}"
+    );
+}
+
 /// `-o FILE` is refused when the interrupt handler that removes its
 /// temporary file cannot be set (here its thread cannot start): an
 /// interruption would leave that file behind. Nothing is written, and a
