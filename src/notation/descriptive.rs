@@ -576,20 +576,36 @@ fn push_square<S: Sink + ?Sized>(sq: Square, turn: Color, short: bool, sink: &mu
     sink.push_byte(turn.relative_rank(sq.rank()).char() as u8);
 }
 
-/// How specifically a piece is named: `P`/`N`, then `KBP`/`KN`.
-fn push_piece<S: Sink + ?Sized>(role: Role, sq: Square, qualified: bool, sink: &mut S) {
-    if qualified {
-        match role {
-            Role::Pawn => {
-                sink.push_str(FILE_NAMES[sq.file() as usize]);
-                sink.push_byte(b'P');
-                return;
-            }
-            Role::Knight | Role::Bishop | Role::Rook => {
-                sink.push_byte(if sq.file() >= File::E { b'K' } else { b'Q' });
-            }
-            _ => {}
+/// How specifically a piece is named, from the least: `P`, `N`.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Naming {
+    /// The letter alone: `P`, `N`.
+    Plain,
+    /// A pawn by its file's short name, `NP` (a knight's pawn, of either
+    /// wing), as books name a pawn first; a piece by its letter alone.
+    File,
+    /// With the wing: `QNP`, `KBP`, `KN`, `QR`.
+    Wing,
+}
+
+/// Writes the name of the piece of `role` on `sq` (see [`Naming`]).
+fn push_piece<S: Sink + ?Sized>(role: Role, sq: Square, naming: Naming, sink: &mut S) {
+    let file = sq.file() as usize;
+    match (naming, role) {
+        (Naming::File, Role::Pawn) => {
+            sink.push_str(SHORT_FILE_NAMES[file]);
+            sink.push_byte(b'P');
+            return;
         }
+        (Naming::Wing, Role::Pawn) => {
+            sink.push_str(FILE_NAMES[file]);
+            sink.push_byte(b'P');
+            return;
+        }
+        (Naming::Wing, Role::Knight | Role::Bishop | Role::Rook) => {
+            sink.push_byte(if sq.file() >= File::E { b'K' } else { b'Q' });
+        }
+        _ => {}
     }
     sink.push_str(role_letter(role));
 }
@@ -610,17 +626,34 @@ pub fn write_descriptive<S: Sink + ?Sized>(pos: &Position, m: crate::moves::Move
         let turn = pos.turn();
         let role = pos.role_at(m.from()).unwrap_or(Role::Pawn);
         let capture = pos.is_capture(m);
-        // Forms from short to long; the first that names exactly `m` wins.
+        let captured = if m.is_en_passant() {
+            Role::Pawn
+        } else {
+            pos.role_at(m.to()).unwrap_or(Role::Pawn)
+        };
+        // Forms from short to long; the first that names exactly `m` wins:
+        // a pawn is named by its file (`BPxP`, `BxNP`) before its wing
+        // (`QBPxP`, `BxQNP`), as books print the shortest name that fits.
+        let namings = [Naming::Plain, Naming::File, Naming::Wing];
         'forms: for level in 0..6u8 {
-            for short_target in [true, false] {
-                buf.clear();
+            for (mover, target) in namings.into_iter().flat_map(|n| namings.map(|t| (n, t))) {
                 let qualified = level & 1 == 1;
+                // A mover named more only at the odd levels; `File` names
+                // a pawn only (a piece's is its plain letter); a square
+                // has a short name (`B3`) and a whole one (`KB3`).
+                if (mover != Naming::Plain) != qualified
+                    || mover == Naming::File && role != Role::Pawn
+                    || target == Naming::File && (!capture || captured != Role::Pawn)
+                {
+                    continue;
+                }
+                buf.clear();
                 let with_from = level >= 4;
                 let with_at = level >= 2 && capture;
                 if level >= 2 && !capture && level < 4 {
                     continue;
                 }
-                push_piece(role, m.from(), qualified, &mut buf);
+                push_piece(role, m.from(), mover, &mut buf);
                 // A square named after a piece as `/Q2`, not `(Q2)`: a PGN
                 // reader would take the bracket for a variation.
                 if with_from {
@@ -629,19 +662,14 @@ pub fn write_descriptive<S: Sink + ?Sized>(pos: &Position, m: crate::moves::Move
                 }
                 if capture {
                     buf.push_byte(b'x');
-                    let captured = if m.is_en_passant() {
-                        Role::Pawn
-                    } else {
-                        pos.role_at(m.to()).unwrap_or(Role::Pawn)
-                    };
-                    push_piece(captured, m.to(), !short_target, &mut buf);
+                    push_piece(captured, m.to(), target, &mut buf);
                     if with_at {
                         buf.push_byte(b'/');
                         push_square(m.to(), turn, false, &mut buf);
                     }
                 } else {
                     buf.push_byte(b'-');
-                    push_square(m.to(), turn, short_target, &mut buf);
+                    push_square(m.to(), turn, target == Naming::Plain, &mut buf);
                 }
                 if let Some(p) = m.promotion_role() {
                     buf.push_byte(b'=');
@@ -748,7 +776,12 @@ mod tests {
         );
         assert_eq!(Descriptive::from_ascii(b"BPxP").unwrap().to_move(&p), Ok(c));
         assert_eq!(Descriptive::from_ascii(b"KPxP").unwrap().to_move(&p), Ok(e));
-        assert_eq!(write(&p, c), "QBPxP");
+        // Books name the pawn by its file: `BPxP`, not `QBPxP`; and the
+        // pawn taken: `BxNP`, not `BxQNP`.
+        assert_eq!(write(&p, c), "BPxP");
+        let two = Position::from_fen("4k3/1p5p/8/8/4B3/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(write(&two, Move::normal(Square::E4, Square::B7)), "BxNP");
+        assert_eq!(write(&two, Move::normal(Square::E4, Square::H7)), "BxRP");
         assert_eq!(write(&p, e), "KPxP");
         let p = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
         let ep = Move::en_passant(Square::E5, Square::D6);
