@@ -578,8 +578,15 @@ fn io_error_after_the_games_before_it() {
     };
     let out: Vec<_> = BatchReader::new(Failing(std::io::Cursor::new(input)), &options).collect();
     assert_eq!(out.len(), 2);
-    // The last game is not known to be over before the input is.
-    assert_eq!(out[0].as_ref().unwrap().num_rows(), 1);
+    // The last game is over at its result token, before the error: it is
+    // given, then the error.
+    let batch = out[0].as_ref().unwrap();
+    assert_eq!(batch.num_rows(), 2);
+    let uci = batch.column_by_name("uci").unwrap().as_list::<i32>();
+    let last = uci.value(1);
+    let last = last.as_string::<i32>();
+    let moves: Vec<&str> = last.iter().map(Option::unwrap).collect();
+    assert_eq!(moves, ["d2d4", "d7d5", "c2c4", "e7e6", "b1c3", "g8f6"]);
     assert!(out[1]
         .as_ref()
         .unwrap_err()

@@ -119,6 +119,9 @@ struct State {
     /// The fast paths are off: every item is read by the general code (the
     /// tests' oracle of the fast paths).
     general: bool,
+    /// An input error met after a game's result: that game, whole, was
+    /// given, and the error is the next `read_game`'s answer.
+    failed: Option<io::Error>,
 }
 
 impl State {
@@ -339,7 +342,12 @@ impl<I: Input> Reader<I> {
 
     /// Reads the next game into `visitor`; `Ok(None)` at the end of input.
     /// Only I/O errors are `Err`: problems in the PGN go to [`Visitor::error`].
+    /// An I/O error after a game's result token leaves that game whole: it
+    /// is given, and the error comes from the next call.
     pub fn read_game<V: Visitor>(&mut self, v: &mut V) -> io::Result<Option<V::Output>> {
+        if let Some(e) = self.st.failed.take() {
+            return Err(e);
+        }
         self.st.stopped = false;
         // Most games start right where the last one's trailing blank lines
         // were skipped: at a `[`, with nothing to seek.
@@ -365,7 +373,10 @@ impl<I: Input> Reader<I> {
         }
         if movetext && self.movetext(v, &mut g)? {
             // After the result: junk up to the next game belongs to this one.
-            self.seek_game(v, &mut g)?;
+            // The game is whole: an input error there is the next answer.
+            if let Err(e) = self.seek_game(v, &mut g) {
+                self.st.failed = Some(e);
+            }
         } else if !g.silent() {
             // At a hard game start (a tag line) or at the end of the input.
             let at = self.st.loc(self.input.offset());
