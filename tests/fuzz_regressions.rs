@@ -32,7 +32,7 @@ const SEEDS: [(&str, usize); 7] = [
 const CRASH_INPUTS: [(&str, usize); 4] = [
     ("arrow_records", 4),
     ("fen", 3),
-    ("pgn_chunked", 5),
+    ("pgn_chunked", 6),
     ("pgn_reader", 10),
 ];
 

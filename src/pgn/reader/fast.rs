@@ -219,9 +219,10 @@ impl<I: Input> Reader<I> {
                     }
                     i += 1;
                 }
-                // A draw offer `(=)` (see `DRAW_OFFER`): the general
-                // code reads it.
-                ByteRole::Open if w.get(i + 1) == Some(&b'=') => break,
+                // A draw offer `(=)` (see `DRAW_OFFER`), or a `(` whose
+                // next byte is not in the window yet: the general code
+                // reads it.
+                ByteRole::Open if w.get(i + 1).is_none_or(|&b| b == b'=') => break,
                 ByteRole::Open => {
                     g.depth += 1;
                     if g.depth == 1 {
