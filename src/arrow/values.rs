@@ -106,23 +106,38 @@ fn plain_clock(s: &[u8]) -> Option<(i32, usize)> {
     let seconds = digit(at + 4)? * 10 + digit(at + 5)?;
     let end = match s.get(at + 6) {
         Some(b']') => at + 6,
-        // What follows the point is not read.
-        Some(b'.') => memchr::memchr(b']', &s[at + 6..]).map_or(s.len(), |k| at + 6 + k),
+        // The fraction is not read, only checked: digits (then blanks).
+        Some(b'.') => {
+            let end = memchr::memchr(b']', &s[at + 6..]).map_or(s.len(), |k| at + 6 + k);
+            let fraction = s[at + 7..end].trim_ascii_end();
+            if !fraction.iter().all(u8::is_ascii_digit) {
+                return None;
+            }
+            end
+        }
         _ => return None,
     };
     Some(((hours * 60 + minutes) * 60 + seconds, end))
 }
 
-/// `h:mm:ss` or `h:mm:ss.f` (or `mm:ss`) as whole seconds.
+/// `h:mm:ss` or `h:mm:ss.f` (or `mm:ss`) as whole seconds: a fraction
+/// (digits after a point) only on the seconds, and not read. A lone
+/// number is no clock (`3.03` may be minutes and seconds).
 fn clock(arg: &[u8]) -> Option<i32> {
-    let whole = arg.split(|&b| b == b'.').next()?;
+    let (whole, fraction) = match arg.iter().position(|&b| b == b'.') {
+        Some(p) => (&arg[..p], &arg[p + 1..]),
+        None => (arg, &b""[..]),
+    };
+    if !fraction.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
     let mut secs: i64 = 0;
     let mut parts = 0;
     for part in whole.split(|&b| b == b':') {
         secs = secs.checked_mul(60)?.checked_add(digits(part)?)?;
         parts += 1;
     }
-    if parts > 3 {
+    if !(2..=3).contains(&parts) {
         return None;
     }
     i32::try_from(secs).ok()
@@ -264,6 +279,16 @@ mod tests {
         assert_eq!(commands(b"[%eval #0]").eval, Some(Eval::Mate(0)));
         assert_eq!(commands(b"[%clk 0:02:59.9]").clock, Some(179));
         assert_eq!(commands(b"[%clk 12:05]").clock, Some(725));
+        // A point anywhere but in the seconds is no clock (a typing slip
+        // seen in a pgn4web file), nor is a fraction that is not digits.
+        assert_eq!(commands(b"[%clk 1.55:05]").clock, None);
+        assert_eq!(commands(b"[%clk 1:55.5:05]").clock, None);
+        assert_eq!(commands(b"[%clk 0:02:59.x]").clock, None);
+        assert_eq!(commands(b"[%clk 0:02:59.]").clock, Some(179));
+        // Minutes and seconds typed with a point (a pgn4web file of
+        // 3-minute games): no clock, not 3 seconds.
+        assert_eq!(commands(b"[%clk 3.03]").clock, None);
+        assert_eq!(commands(b"[%clk 45]").clock, None);
         assert_eq!(commands(b"great move [%csl Ga4]").clock, None);
         // A `[` that opens no command, and one just before a command's.
         assert_eq!(commands(b"[see] [[%clk 0:00:09]").clock, Some(9));
@@ -329,7 +354,9 @@ mod tests {
         assert_eq!(commands(b"[%clk 0:03:00] [%clk 0:00:01]").clock, Some(180));
         assert_eq!(commands(b"[%clk 0:3:00]").clock, Some(180));
         assert_eq!(commands(b"[%clk 0:24:55.5]").clock, Some(1495));
-        assert_eq!(commands(b"[%clk 0:00:09.x ] [%clk 0:00:01]").clock, Some(9));
+        // A fraction that is not digits makes no clock: the next is read.
+        assert_eq!(commands(b"[%clk 0:00:09.x ] [%clk 0:00:01]").clock, Some(1));
+        assert_eq!(commands(b"[%clk 0:00:09.5 ] [%clk 0:00:01]").clock, Some(9));
     }
 
     #[test]
