@@ -292,8 +292,9 @@ impl Language {
 
     /// Reads a piece letter of this language at the start of `bytes`: the role
     /// and the number of bytes used. Figurines of either colour are read in
-    /// every language, as are extra letters such as English `Kt`. The longest
-    /// letter wins (`Кр` before `К`).
+    /// every language (with a variation selector after it, U+FE0E or
+    /// U+FE0F, as web pages copy them), as are extra letters such as
+    /// English `Kt`. The longest letter wins (`Кр` before `К`).
     ///
     /// ```
     /// use movetext::notation::Language;
@@ -301,6 +302,7 @@ impl Language {
     /// assert_eq!(Language::Ru.read_piece("Крe2".as_bytes()), Some((Role::King, 4)));
     /// assert_eq!(Language::Ru.read_piece("Кe2".as_bytes()), Some((Role::Knight, 2)));
     /// assert_eq!(Language::En.read_piece("♞c6".as_bytes()), Some((Role::Knight, 3)));
+    /// assert_eq!(Language::Pl.read_piece("♞\u{fe0f}c6".as_bytes()), Some((Role::Knight, 6)));
     /// assert_eq!(Language::Hu.read_piece(b"Gye4"), Some((Role::Pawn, 2)));
     /// ```
     #[inline]
@@ -357,11 +359,15 @@ impl Language {
     }
 }
 
-/// Reads a figurine `♔`..`♟` (three UTF-8 bytes `E2 99 94`..`E2 99 9F`).
+/// Reads a figurine `♔`..`♟` (three UTF-8 bytes `E2 99 94`..`E2 99 9F`),
+/// with the variation selector U+FE0E or U+FE0F (`EF B8 8E`, `EF B8 8F`)
+/// that web pages put after it, if any: the selector belongs to the
+/// figurine.
 #[inline]
 pub(crate) fn read_figurine(bytes: &[u8]) -> Option<(Role, usize)> {
     if bytes.len() >= 3 && bytes[0] == 0xe2 && bytes[1] == 0x99 && (0x94..=0x9f).contains(&bytes[2])
     {
+        let selector = matches!(bytes[3..], [0xef, 0xb8, 0x8e | 0x8f, ..]);
         let i = (bytes[2] - 0x94) % 6; // 0 = king .. 5 = pawn
         let role = match i {
             0 => Role::King,
@@ -371,7 +377,7 @@ pub(crate) fn read_figurine(bytes: &[u8]) -> Option<(Role, usize)> {
             4 => Role::Knight,
             _ => Role::Pawn,
         };
-        Some((role, 3))
+        Some((role, if selector { 6 } else { 3 }))
     } else {
         None
     }
@@ -420,6 +426,13 @@ mod tests {
                 for color in Color::ALL {
                     let fig = figurine(color, role);
                     assert_eq!(lang.read_piece(fig.as_bytes()), Some((role, 3)));
+                    for selector in ["\u{fe0e}", "\u{fe0f}"] {
+                        let text = format!("{fig}{selector}e4");
+                        assert_eq!(lang.read_piece(text.as_bytes()), Some((role, 6)));
+                    }
+                    // Another character after it is not part of it.
+                    let text = format!("{fig}\u{fe0d}e4");
+                    assert_eq!(lang.read_piece(text.as_bytes()), Some((role, 3)));
                 }
             }
         }

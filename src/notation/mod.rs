@@ -84,6 +84,7 @@ pub use detect::{detect_language, fitting_languages, plays_in, LanguageSet};
 pub(crate) use detect::{LanguageMemory, Reading};
 pub use iccf::Iccf;
 pub use lan::Lan;
+pub(crate) use lang::read_figurine;
 pub use lang::{Language, FIGURINES};
 pub use nag::{Nag, NagStyle};
 pub(crate) use resolve::suffix_holds_after;
@@ -101,8 +102,9 @@ pub enum ParseMode {
     /// `+`/`#` and the PGN move glyphs `! ? !! ?? !? ?!`.
     Strict,
     /// Every input form of the notation specification: `×`/`:` captures,
-    /// omitted capture marks, `ed`/`exd`, `e8Q`/`e8(Q)`/`e8/Q`, `0-0`/`OO`,
-    /// `Pe4`, `Kt`, figurines, `Nb1-c3`, `†`, `ch`, `mate`, `ep`, `(=)` ...
+    /// omitted capture marks, `ed`/`exd`, `e8Q`/`e8(Q)`/`e8/Q`,
+    /// `0-0`/`OO`/`o-o`, `Pe4`, `Kt`, figurines (`♘f3`, `♘ f3`), `Nb1-c3`,
+    /// `†`, `ch`, `mate`, `ep`, `(=)` ...
     #[default]
     Lenient,
 }

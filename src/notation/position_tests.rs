@@ -88,6 +88,10 @@ fn start_position_forms() {
         ("Ktf3", EN),
         ("♘f3", EN),
         ("♞f3", EN),
+        ("♘\u{fe0f}f3", EN),
+        ("♘\u{fe0e}f3", Language::De),
+        ("♘ f3", EN),
+        ("♞ g1f3", Language::Ru),
         ("Sf3", Language::Pl),
         ("Žf3", Language::Lt),
         ("Кf3", Language::Ru),
@@ -326,12 +330,13 @@ fn castling_in_every_notation() {
     let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     let ks = Move::castle(Square::E1, Square::H1);
     let qs = Move::castle(Square::E1, Square::A1);
-    for s in ["O-O", "0-0", "OO"] {
+    for s in ["O-O", "0-0", "OO", "o-o", "o-o+"] {
         resolves_to(&p, s, EN, Lenient, ks);
     }
-    for s in ["O-O-O", "0-0-0", "OOO"] {
+    for s in ["O-O-O", "0-0-0", "OOO", "o-o-o"] {
         resolves_to(&p, s, EN, Lenient, qs);
     }
+    resolves_to(&p, "o-o-o", Language::De, Lenient, qs);
     assert_eq!(san(&p, ks, &SanStyle::PGN), "O-O");
     assert_eq!(san(&p, qs, &SanStyle::PGN), "O-O-O");
     let zero = SanStyle {

@@ -10,7 +10,7 @@ use core::fmt;
 use crate::types::{Color, File, Rank, Role, Square};
 
 use super::fast::{fast_english, fast_token};
-use super::lang::figurine;
+use super::lang::{figurine, read_figurine};
 use super::nag::Nag;
 use super::{Language, ParseError, ParseErrorKind, ParseMode, Sink};
 
@@ -199,20 +199,23 @@ fn err<T>(kind: ParseErrorKind, offset: usize) -> Result<T, ParseError> {
     Err(ParseError::new(kind, offset))
 }
 
-/// Reads castling at the start: side and bytes used.
+/// Reads castling at the start: side and bytes used. `O` in PGN; `0`
+/// (FIDE), the hyphens left out (`OO`, `00`) and a lower-case `o` with
+/// its hyphens (`o-o`, `o-o-o`, as typed text and OCR give it) in lenient
+/// mode only.
 fn parse_castle(b: &[u8], lenient: bool) -> Result<(CastlingSide, usize), ParseError> {
     let c = b[0];
-    if c == b'0' && !lenient {
+    if c != b'O' && !lenient {
         return err(ParseErrorKind::LenientOnly, 0);
     }
     let hyphen = b.get(1) == Some(&b'-');
-    if !hyphen && !lenient {
+    if !hyphen && (!lenient || c == b'o') {
         return err(ParseErrorKind::BadCastling, 1);
     }
     let step = if hyphen { 2 } else { 1 };
     match b.get(step) {
         Some(&x) if x == c => {}
-        Some(b'O' | b'0') => return err(ParseErrorKind::BadCastling, step),
+        Some(b'O' | b'0' | b'o') => return err(ParseErrorKind::BadCastling, step),
         _ => return err(ParseErrorKind::BadCastling, step.min(b.len())),
     }
     let i = step + 1;
@@ -220,7 +223,7 @@ fn parse_castle(b: &[u8], lenient: bool) -> Result<(CastlingSide, usize), ParseE
         if b.get(i) == Some(&b'-') {
             match b.get(i + 1) {
                 Some(&x) if x == c => return Ok((CastlingSide::QueenSide, i + 2)),
-                Some(b'O' | b'0') => return err(ParseErrorKind::BadCastling, i + 1),
+                Some(b'O' | b'0' | b'o') => return err(ParseErrorKind::BadCastling, i + 1),
                 _ => {}
             }
         }
@@ -355,7 +358,8 @@ impl San {
             return err(ParseErrorKind::Empty, 0);
         };
         let (san, i) = match first {
-            b'O' | b'0' if matches!(b.get(1), Some(&c) if c == b'-' || c == first) => {
+            b'O' | b'0' | b'o' if matches!(b.get(1), Some(&c) if c == b'-' || c == first && c != b'o') =>
+            {
                 let (side, i) = parse_castle(b, lenient)?;
                 (San::Castle(side), i)
             }
@@ -418,6 +422,11 @@ fn parse_normal(b: &[u8], lang: Language, lenient: bool) -> Result<(San, usize),
         }
         role = r;
         i = n;
+        // A figurine set apart from its square by one space (`♘ f3`), as
+        // typeset books print it.
+        if lenient && b.get(i) == Some(&b' ') && read_figurine(b).is_some() {
+            i += 1;
+        }
     }
     let letter_end = i;
     let f1 = file_at(b, i);

@@ -184,12 +184,13 @@ fn section_2_castling() {
     let qs = plain(San::Castle(CastlingSide::QueenSide));
     ok("O-O", EN, Strict, ks);
     ok("O-O-O", EN, Strict, qs);
-    for s in ["0-0", "OO", "00"] {
+    for s in ["0-0", "OO", "00", "o-o"] {
         ok(s, EN, Lenient, ks);
     }
-    for s in ["0-0-0", "OOO", "000"] {
+    for s in ["0-0-0", "OOO", "000", "o-o-o"] {
         ok(s, EN, Lenient, qs);
     }
+    ok("o-o", Language::Et, Lenient, ks);
     ok(
         "O-O+",
         EN,
@@ -204,6 +205,13 @@ fn section_2_castling() {
     );
     fails("0-0", EN, Strict, LenientOnly, 0);
     fails("OO", EN, Strict, BadCastling, 1);
+    // Lower case only with its hyphens, and only in lenient mode.
+    fails("o-o", EN, Strict, LenientOnly, 0);
+    fails("o-o-o", EN, Strict, LenientOnly, 0);
+    fails("oo", EN, Lenient, ExpectedMove, 0);
+    fails("o-O", EN, Lenient, BadCastling, 2);
+    fails("o-o-O", EN, Lenient, BadCastling, 4);
+    fails("O-O-o", EN, Lenient, BadCastling, 4);
     fails("O-0", EN, Lenient, BadCastling, 2);
     fails("O-O-0", EN, Lenient, BadCastling, 4);
     fails("O-", EN, Lenient, BadCastling, 2);
@@ -351,6 +359,29 @@ fn section_1_pawn_letter_kt_and_figurines() {
         plain(mv(P, "", false, "e4", None)),
     );
     fails("♘f3", EN, Strict, LenientOnly, 0);
+    // A variation selector after a figurine (web pages), and a figurine
+    // set apart from its square by one space (books): lenient only.
+    for s in ["♘\u{fe0f}f3", "♘\u{fe0e}f3", "♘ f3", "♘\u{fe0f} f3"] {
+        ok(s, EN, Lenient, plain(mv(N, "", false, "f3", None)));
+        fails(s, EN, Strict, LenientOnly, 0);
+    }
+    ok(
+        "♞ xe5",
+        Language::Pl,
+        Lenient,
+        plain(mv(N, "", true, "e5", None)),
+    );
+    ok("♖ 1e2", EN, Lenient, plain(mv(R, "1", false, "e2", None)));
+    ok(
+        "e8=♕\u{fe0f}",
+        EN,
+        Lenient,
+        plain(mv(P, "", false, "e8", Some(Q))),
+    );
+    fails("♘  f3", EN, Lenient, ExpectedSquare, 4);
+    fails("♘\u{fe0d}f3", EN, Lenient, ExpectedSquare, 3);
+    // A letter set apart is no move.
+    fails("N f3", EN, Lenient, ExpectedSquare, 1);
 }
 
 #[test]
