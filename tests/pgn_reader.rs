@@ -104,11 +104,16 @@ fn tags_moves_comments_variations_nags_result() {
 
 #[test]
 fn all_result_forms() {
-    let cases: [(&str, &str); 13] = [
+    let cases: [(&str, &str); 18] = [
         ("1-0", "WhiteWins"),
         ("0-1", "BlackWins"),
         ("1/2-1/2", "Draw"),
         ("½-½", "Draw"),
+        ("1:0", "WhiteWins"),
+        ("0:1", "BlackWins"),
+        ("½:½", "Draw"),
+        ("1/2:1/2", "Draw"),
+        ("0,5:0,5", "Draw"),
         ("*", "Unknown"),
         ("1–0", "WhiteWins"),
         ("½–½", "Draw"),
@@ -189,6 +194,100 @@ fn draw_offer_is_a_comment() {
             "end_game",
         ]
     );
+}
+
+/// A result with a colon (`1:0`, `0:1`, `½:½`, `1/2:1/2`) ends the game
+/// wherever it stands, as `1-0` does (in a variation it is misplaced);
+/// the forfeits with a colon (`0:0`, `½:0`) and other colon tokens are no
+/// result.
+#[test]
+fn results_with_a_colon() {
+    let g = one("1. e4 (1. d4 1:0) 0:0 e5 ½:0 1:1 2. Nf3 0:1".as_bytes());
+    assert_eq!(
+        &g[2..],
+        [
+            "1.",
+            "san e4",
+            "(",
+            "1.",
+            "san d4",
+            "error ResultInVariation game 1 @13 1:14 \"1:0\"",
+            ")",
+            "san 0:0",
+            "san e5",
+            "san ½:0",
+            "san 1:1",
+            "2.",
+            "san Nf3",
+            "result 0:1 BlackWins",
+            "end_game",
+        ]
+    );
+    let games = events("1. e4 ½:½\n1. d4 1/2:1/2 1. c4 1:0".as_bytes());
+    let ends: Vec<&str> = games.iter().map(|g| g[g.len() - 2].as_str()).collect();
+    assert_eq!(
+        ends,
+        [
+            "result ½:½ Draw",
+            "result 1/2:1/2 Draw",
+            "result 1:0 WhiteWins"
+        ]
+    );
+}
+
+/// Moves as books, web pages and typed text give them: a figurine with a
+/// variation selector after it (`♘\u{fe0f}f3`) or set apart from its
+/// square by one space (`♘ f3`, `♞ xe5`), castling in lower case (`o-o`,
+/// `o-o-o`); and a draw offer with spaces inside (`( = )`), the comment
+/// `(=)`. A figurine before two spaces, a line end or no square stays
+/// apart, and so does a letter before a space (`N f3`: the novelty glyph,
+/// then a pawn's move).
+#[test]
+fn printed_figurines_castling_and_draw_offers() {
+    let g = one(
+        "1. e4 ♞\u{fe0e}c6 2. ♘\u{fe0f}f3 ♞ f6 3. ♗ b5 ( = ) ♞ xe4 4. o-o (  =\t) ♗ 1e7 \
+         5. o-o-o ♘  f3 ♘\nf3 ♘ + ♘\u{fe0f} d2 N f3 ( = x) *"
+            .as_bytes(),
+    );
+    assert_eq!(
+        &g[2..],
+        [
+            "1.",
+            "san e4",
+            "san ♞\u{fe0e}c6",
+            "2.",
+            "san ♘\u{fe0f}f3",
+            "san ♞ f6",
+            "3.",
+            "san ♗ b5",
+            "comment (=)",
+            "san ♞ xe4",
+            "4.",
+            "san o-o",
+            "comment (=)",
+            "san ♗ 1e7",
+            "5.",
+            "san o-o-o",
+            "san ♘",
+            "san f3",
+            "san ♘",
+            "san f3",
+            "san ♘",
+            "suffix +",
+            "san ♘\u{fe0f} d2",
+            "nag 146",
+            "san f3",
+            "(",
+            "nag 10",
+            "san x",
+            ")",
+            "result * Unknown",
+            "end_game",
+        ]
+    );
+    // A move so printed at the end of the input.
+    let g = one("1. e4 e5 2. ♘ f3".as_bytes());
+    assert_eq!(g[g.len() - 2..], ["san ♘ f3", "end_game"]);
 }
 
 /// An en passant mark with a space inside (`e. p.`) is one suffix word,

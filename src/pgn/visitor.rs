@@ -395,8 +395,8 @@ pub trait Visitor {
         Control::Continue
     }
     /// A comment: the bytes inside `{}` or after `;` up to the end of the
-    /// line; also a draw offer `(=)` after a move, handed on as the
-    /// comment `(=)`.
+    /// line; also a draw offer `(=)` after a move (`( = )` too), handed on
+    /// as the comment `(=)`.
     fn comment(&mut self, _comment: &[u8]) -> Control {
         Control::Continue
     }

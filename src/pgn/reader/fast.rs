@@ -219,10 +219,15 @@ impl<I: Input> Reader<I> {
                     }
                     i += 1;
                 }
-                // A draw offer `(=)` (see `DRAW_OFFER`), or a `(` whose
-                // next byte is not in the window yet: the general code
-                // reads it.
-                ByteRole::Open if w.get(i + 1).is_none_or(|&b| b == b'=') => break,
+                // What may be a draw offer (`(=)`, `( = )`: see
+                // `DRAW_OFFER`), or a `(` whose next byte is not in the
+                // window yet: the general code reads it.
+                ByteRole::Open
+                    if w.get(i + 1)
+                        .is_none_or(|&b| matches!(b, b'=' | b' ' | b'\t')) =>
+                {
+                    break
+                }
                 ByteRole::Open => {
                     g.depth += 1;
                     if g.depth == 1 {

@@ -18,8 +18,9 @@
 //! - In movetext, a `[` in the first column of a line ends the game (a new
 //!   one begins there), as does a hard game start inside a `{` comment.
 //! - A result token at variation depth 0 ends the game at once.
-//!   `1-0 0-1 1/2-1/2 ½-½ * 0,5-0,5 ½-0 0-½` and their en-dash / minus-sign
-//!   forms are always results. `0-0`, `+/-`, `-/+` and `-/-` are results only
+//!   `1-0 0-1 1/2-1/2 ½-½ * 0,5-0,5 ½-0 0-½`, their en-dash / minus-sign
+//!   forms and the wins and draws with a colon (`1:0 0:1 ½:½ 1/2:1/2`) are
+//!   always results. `0-0`, `+/-`, `-/+` and `-/-` are results only
 //!   when they terminate the game: at depth 0 and followed (after
 //!   whitespace) by the end of the input or a `[` in the first column
 //!   (after byte order marks, if any);
@@ -59,11 +60,37 @@ mod tests;
 mod tokens;
 
 /// A draw offer, as scoresheets mark it after a move (`e4 (=)`, glued
-/// `e4(=)`): handed on as a comment holding these bytes, not read as a
-/// variation (a variation of a lone `=` would hold no move). PGN has no
-/// token of its own for it; a comment keeps it, and PGN export writes it
-/// `{(=)}`, which reads back the same.
+/// `e4(=)`, or typeset with spaces inside, `( = )`): handed on as a
+/// comment holding these bytes, not read as a variation (a variation of a
+/// lone `=` would hold no move). PGN has no token of its own for it; a
+/// comment keeps it, and PGN export writes it `{(=)}`, which reads back
+/// the same.
 pub(crate) const DRAW_OFFER: &[u8] = b"(=)";
+
+/// The longest draw offer read, spaces inside included (`(   =  )`).
+const MAX_DRAW_OFFER: usize = 8;
+
+/// The length of the draw offer `w` starts with, if it does: `(`, `=` and
+/// `)`, with spaces and tabs between them, within [`MAX_DRAW_OFFER`]
+/// bytes (see [`DRAW_OFFER`]).
+fn draw_offer_at(w: &[u8]) -> Option<usize> {
+    let w = &w[..w.len().min(MAX_DRAW_OFFER)];
+    let blanks_from = |k: usize| {
+        k + w[k..]
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count()
+    };
+    if w.first() != Some(&b'(') {
+        return None;
+    }
+    let e = blanks_from(1);
+    if w.get(e) != Some(&b'=') {
+        return None;
+    }
+    let c = blanks_from(e + 1);
+    (w.get(c) == Some(&b')')).then_some(c + 1)
+}
 
 /// A streaming PGN reader over an [`Input`]: a fixed buffer over any
 /// `io::Read` ([`Reader::new`]) or a slice in memory ([`Reader::from_slice`]).
@@ -519,10 +546,12 @@ impl<I: Input> Reader<I> {
         }
     }
 
-    /// Whether the window starts with a UTF-8 byte order mark.
-    fn at_draw_offer(&mut self) -> io::Result<bool> {
-        self.ensure(DRAW_OFFER.len())?;
-        Ok(self.input.window().starts_with(DRAW_OFFER))
+    /// The length of the draw offer the window starts with, if it does
+    /// (see [`draw_offer_at`]), judged on as many bytes as the longest
+    /// one has (or all that is left of the input).
+    fn draw_offer(&mut self) -> io::Result<Option<usize>> {
+        self.ensure(MAX_DRAW_OFFER)?;
+        Ok(draw_offer_at(self.input.window()))
     }
 
     /// Whether the window starts with a byte order mark.
@@ -970,27 +999,29 @@ impl<I: Input> Reader<I> {
             self.st.line_start = false;
             let over = match b {
                 b'{' => self.comment(v, g)?,
-                b'(' if self.at_draw_offer()? => {
-                    if !g.silent() {
-                        g.apply(v.comment(DRAW_OFFER));
-                    }
-                    self.consume_plain(DRAW_OFFER.len());
-                    false
-                }
-                b'(' => {
-                    g.depth += 1;
-                    if g.depth == 1 {
-                        g.open_paren = self.st.loc(self.input.offset());
-                    }
-                    if !g.silent() {
-                        match v.begin_variation_at(self.st.loc(self.input.offset())) {
-                            Control::Skip => g.set_var_skip(g.depth),
-                            c => g.apply(c),
+                b'(' => match self.draw_offer()? {
+                    Some(len) => {
+                        if !g.silent() {
+                            g.apply(v.comment(DRAW_OFFER));
                         }
+                        self.consume_plain(len);
+                        false
                     }
-                    self.consume_plain(1);
-                    false
-                }
+                    None => {
+                        g.depth += 1;
+                        if g.depth == 1 {
+                            g.open_paren = self.st.loc(self.input.offset());
+                        }
+                        if !g.silent() {
+                            match v.begin_variation_at(self.st.loc(self.input.offset())) {
+                                Control::Skip => g.set_var_skip(g.depth),
+                                c => g.apply(c),
+                            }
+                        }
+                        self.consume_plain(1);
+                        false
+                    }
+                },
                 b')' => {
                     if g.depth == 0 {
                         self.report(v, g, ErrorKind::UnmatchedParen, 0, 1);

@@ -322,7 +322,7 @@ fn line_end_variants(data: &[u8]) -> [Vec<u8>; 2] {
 
 #[test]
 fn fast_paths_equal_the_general_code_on_random_line_soups() {
-    const PARTS: [&[u8]; 66] = [
+    const PARTS: [&[u8]; 72] = [
         b"3...Nf6 ",
         b"4.Z0 ",
         b"5.0-0 ",
@@ -389,6 +389,12 @@ fn fast_paths_equal_the_general_code_on_random_line_soups() {
         b"c4?!? ",
         b"N! ",
         b"a? ",
+        b"\xe2\x99\x98 ",
+        b"\xe2\x99\x98\xef\xb8\x8f",
+        b"f3 ",
+        b"( = ) ",
+        b"1:0 ",
+        b"o-o ",
     ];
     for data in line_soups(&PARTS) {
         check(&data);
@@ -500,8 +506,8 @@ fn close_or_eol_equals_a_scan() {
 }
 
 /// Moves printed past their first delimiter (`e8(Q)`, `R(1)-Q2`, `P x P`,
-/// `Castles QR`), suffix words (`exd6 ep`, `ch!`), draw offers (`(=)`),
-/// glued glyphs and byte
+/// `Castles QR`, `♘ f3`), suffix words (`exd6 ep`, `ch!`), draw offers
+/// (`(=)`, `( = )`), results with a colon (`1:0`), glued glyphs and byte
 /// order marks read alike by the fast paths and the general code, from a
 /// slice and through the smallest buffer (every refill boundary), with
 /// every line end; and the book games of the test data too.
@@ -511,8 +517,12 @@ fn fast_paths_equal_the_general_code_on_printed_forms() {
         exd8(N)+ a×b1(Ž) e8 (Q) Nf3(Nc3) P-K8(Q) PxR(Q) R(1)-Q2 R(QB1)-Q1 N(5)-B3 NxP(Q4) \
         P x P B x N ch Q : P e.p. Castles Castles QR Castles (Q) Castles(KR) castles K \
         e4 (=) e5(=) ( = ) (=/+ Nf3) (=)(=) e4+/= e5+- Nf3-+ Nc6=/+ Bc4N Nf6TN Ng5= d5∞ BxN B x NP mate dis ch dbl ch CH Ch \
-        matas + # ++ † x P ( Q ) e8(Qb3) e8(♕) exf6 e. p. dxc6e. p. e. p.+ E. P.! e. p e. P x\n\u{feff}[Event \"b\"]\n\n\u{feff}1. e4 \
-        \u{feff}e5 0-0\n\n\u{feff}\u{feff}[Event \"c\"]\n1. e4 \u{bd}-\u{bd}\n";
+        matas + # ++ † x P ( Q ) e8(Qb3) e8(♕) exf6 e. p. dxc6e. p. e. p.+ E. P.! e. p e. \
+        ♘\u{fe0f}f3 ♞\u{fe0e}c6 ♘ f3 ♞ xe5 ♖ 1e2 ♘  f3 ♘\tf3 ♘ + ♘\u{fe0f} d2 ♘ 12. e8(♕\u{fe0f}) \
+        o-o o-o-o o-o+ oo ( = ) (  =\t) ( =) (= ) ( = x) (\t=\t) (    =   ) ( 2. d4 ) P x\n\
+        \u{feff}[Event \"b\"]\n\n\u{feff}1. e4 \
+        \u{feff}e5 0-0\n\n\u{feff}\u{feff}[Event \"c\"]\n1. e4 \u{bd}-\u{bd}\n\n\
+        [Event \"e\"]\n\n1. e4 (1. d4 1:0) 0:0 e5 ½:0 1:1 2. Nf3 0:1\n1. e4 ½:½ 1. d4 1/2:1/2 1. c4 1:0\n";
     let mut data = forms.as_bytes().to_vec();
     data.extend_from_slice(b"\n[Event \"d\"]\n\n1. d4 \xbd-\xbd\n");
     check(&data);
@@ -526,6 +536,13 @@ fn fast_paths_equal_the_general_code_on_printed_forms() {
         (b"R(1)-Q", 18),
         (b"1.PN3(Q4)", 0),
         (b"PxKt3(Q)", 0),
+        ("♘ f".as_bytes(), 21),
+        ("♘ f3".as_bytes(), 0),
+        ("♘ f3".as_bytes(), 20),
+        ("♘\u{fe0f} ".as_bytes(), 22),
+        (b"( =", 0),
+        (b"(  =  ", 0),
+        (b"( = 1:", 0),
     ] {
         let mut cut = b"[Event \"a\"]\n\n1. e4 ".to_vec();
         cut.extend_from_slice(form);

@@ -3,7 +3,7 @@
 
 use super::fast::{en_passant_word, plain_move, ItemStart, ITEM_START};
 use super::{report, Game, State};
-use crate::notation::MoveSuffix;
+use crate::notation::{read_figurine, MoveSuffix};
 use crate::pgn::scan::is_delimiter;
 use crate::pgn::visitor::{Control, ErrorKind, GameResult, Nag, Visitor};
 
@@ -161,20 +161,42 @@ pub(super) fn classify<V: Visitor>(
 }
 
 /// A result token that is never anything else (`1-0`, `½-½`, `*` ...), as
-/// [`GameResult::from_ascii`] reads it. Every such result ends in `0`, `1`,
-/// `2`, `5`, `*` or `½` (…BD); move numbers end in `.`, moves mostly in a
-/// rank digit or a letter, so most tokens are turned away on their last byte.
+/// [`GameResult::from_ascii`] reads it, or a win or draw written with a
+/// colon (see [`colon_result`]). Every such result ends in `0`, `1`, `2`,
+/// `5`, `*` or `½` (…BD); move numbers end in `.`, moves mostly in a rank
+/// digit or a letter, so most tokens are turned away on their last byte.
 #[inline]
 pub(super) fn unambiguous_result(t: &[u8]) -> Option<GameResult> {
     if t.len() > 16 || !matches!(t.last(), Some(b'0' | b'1' | b'2' | b'5' | b'*' | 0xbd)) {
         return None;
     }
-    match GameResult::from_ascii(t).ok()? {
-        GameResult::BothLose
-        | GameResult::WhiteWinsByDefault
-        | GameResult::BlackWinsByDefault
-        | GameResult::BothLoseByDefault => None,
-        r => Some(r),
+    match GameResult::from_ascii(t) {
+        Ok(
+            GameResult::BothLose
+            | GameResult::WhiteWinsByDefault
+            | GameResult::BlackWinsByDefault
+            | GameResult::BothLoseByDefault,
+        ) => None,
+        Ok(r) => Some(r),
+        Err(_) => colon_result(t),
+    }
+}
+
+/// A win or a draw written with a colon between the scores, as German,
+/// Russian and other Eastern European print and databases write results:
+/// `1:0`, `0:1`, `½:½`, `1/2:1/2` (any score [`GameResult::from_ascii`]
+/// reads, `0,5:0,5` too). No move, move number or glyph is written so;
+/// the forfeits (`0:0`, `½:0`) are not read so. `t` is at most 16 bytes.
+#[cold]
+fn colon_result(t: &[u8]) -> Option<GameResult> {
+    let colon = memchr::memchr(b':', t)?;
+    let mut dashed = [0; 16];
+    let dashed = dashed.get_mut(..t.len())?;
+    dashed.copy_from_slice(t);
+    dashed[colon] = b'-';
+    match GameResult::from_ascii(dashed).ok()? {
+        r @ (GameResult::WhiteWins | GameResult::BlackWins | GameResult::Draw) => Some(r),
+        _ => None,
     }
 }
 
@@ -305,9 +327,12 @@ fn descriptive_square(c: &[u8]) -> bool {
 }
 
 /// Whether `c` is one piece letter or figurine, as a promotion in brackets
-/// holds it: an ASCII letter, `Kt`, or one non-ASCII character (`Ž`, `Д`,
-/// `♕`).
+/// holds it: an ASCII letter, `Kt`, one non-ASCII character (`Ž`, `Д`,
+/// `♕`), or a figurine with its variation selector (see [`figurine`]).
 fn one_piece(c: &[u8]) -> bool {
+    if figurine(c) {
+        return true;
+    }
     match c {
         [a] => a.is_ascii_alphabetic(),
         [b'K', b't'] => true,
@@ -318,6 +343,24 @@ fn one_piece(c: &[u8]) -> bool {
         }
         [] => false,
     }
+}
+
+/// Whether `t` is one figurine, with the variation selector U+FE0E or
+/// U+FE0F after it or without (`♘`, `♘\u{fe0f}`), as the SAN reader reads
+/// one.
+fn figurine(t: &[u8]) -> bool {
+    read_figurine(t).is_some_and(|(_, n)| n == t.len())
+}
+
+/// Whether `t`, the token after a figurine and a space, is the rest of
+/// its move (`♘ f3`, `♘ xe5`, `♘ bd7`, `♖ 1e2`): it begins with a file, a
+/// capture mark, or a rank and then a file or a capture mark.
+fn after_figurine(t: &[u8]) -> bool {
+    let rest = match t {
+        [b'1'..=b'8', rest @ ..] => rest,
+        _ => t,
+    };
+    matches!(rest, [b'a'..=b'h' | b'x' | b':', ..] | [0xc3, 0x97, ..])
 }
 
 /// Where a bracket glued to a token at `w[j]` closes (`Some(index of the
@@ -354,6 +397,10 @@ fn bracket(w: &[u8], j: usize, eof: bool) -> Result<Option<usize>, ()> {
 ///   `Castles (Q)`) is one move.
 /// - An en passant mark with a space inside (`exd6 e. p.`, as some books
 ///   print it) is one word; glued to its move (`exd6e. p.`), part of it.
+/// - A figurine set apart from the rest of its move by one space (`♘ f3`,
+///   `♞ xe5`, as typeset books print it) is one move: a lone figurine is
+///   nothing else. A piece letter so set apart is not: `15. Rd1 N c5` is
+///   the novelty glyph `N` on `Rd1`, then the pawn's move `c5`.
 ///
 /// Only spaces and tabs are read between the parts, at most
 /// [`MAX_EXTENT`] bytes past `j`. `w[i..j]` is the token, `w[j]` its
@@ -434,6 +481,22 @@ pub(super) fn move_extent(w: &[u8], i: usize, j: usize, eof: bool) -> Extent {
             // The move runs to the end of the input.
             None if eof && w.len() <= limit => Extent::To(w.len()),
             None => Extent::Token,
+        };
+    }
+    if figurine(tok) {
+        return match w.get(j) {
+            Some(b' ') => match token_from(j + 1) {
+                Some(e) if after_figurine(&w[j + 1..e]) => Extent::To(e),
+                Some(_) => Extent::Token,
+                None if short => Extent::More,
+                // The move runs to the end of the input.
+                None if eof && w.len() <= limit && after_figurine(&w[j + 1..]) => {
+                    Extent::To(w.len())
+                }
+                None => Extent::Token,
+            },
+            None if short => Extent::More,
+            _ => Extent::Token,
         };
     }
     if w[i..j].ends_with(b"e.") || w[i..j].ends_with(b"E.") {
