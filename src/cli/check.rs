@@ -104,6 +104,8 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let start = Instant::now();
     for src in sources(&args.read) {
         let name: Arc<str> = Arc::from(src.name());
+        // Problems in a live input (a pipe, a terminal) are shown as found.
+        let live = super::live::is_live(&src);
         let show_warnings = !args.read.quiet;
         let read = read_games(
             &src,
@@ -127,7 +129,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                     .suspend(|| {
                         out.write_all(&b.notes)?;
                         // With a progress bar, show the lines now, under it.
-                        if stderr.has_bar() {
+                        if stderr.has_bar() || live {
                             out.flush()?;
                         }
                         Ok(())

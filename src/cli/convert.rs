@@ -1016,6 +1016,8 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
     let mut input_failed = false;
     for src in &sources {
         let name: Arc<str> = Arc::from(src.name());
+        // Games of a live input (a pipe, a terminal) go out as they come.
+        let live = super::live::is_live(src);
         let read = read_games(
             src,
             &reading,
@@ -1031,6 +1033,8 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
                     // Keep stdout and stderr in step on a terminal.
                     w(out.flush())?;
                     stderr.write(&b.notes);
+                } else if live {
+                    w(out.flush())?;
                 }
                 pool.put(b.text);
                 Ok(())

@@ -25,6 +25,7 @@ use movetext::pgn::{GameResult, Nag, RawTag};
 use movetext::validate::{GameError, GameSummary, GameVisitor, ValidateOptions, Validator};
 use movetext::{Move, Position};
 
+use super::live::{probe, Live, Probe};
 use super::{eprint_line, Failure, Gather, ReadArgs, Selection};
 
 /// The embedded sample: about 300 real games (human, online, TCEC and
@@ -312,14 +313,20 @@ fn open_beside(
     Ok((decompress::as_text(&head, decoded), true))
 }
 
-/// Opens the whole of `src` for `reading`: its decompressed text, whether
-/// it is compressed, and the progress bar over its bytes if one is drawn.
-#[allow(clippy::type_complexity)]
-fn open_source(
-    src: &Source,
-    reading: &Reading,
-) -> io::Result<(Box<dyn Read + Send>, bool, Option<ProgressBar>)> {
-    let (raw, len): (Box<dyn Read + Send>, Option<u64>) = match src {
+/// What [`open_source`] opens.
+struct Opened {
+    /// The decompressed text.
+    text: Box<dyn Read + Send>,
+    compressed: bool,
+    /// The progress bar over its bytes, if one is drawn.
+    bar: Option<ProgressBar>,
+    /// What tells whether bytes are ready, if the input is live.
+    live: Option<Probe>,
+}
+
+/// Opens the whole of `src` for `reading`.
+fn open_source(src: &Source, reading: &Reading) -> io::Result<Opened> {
+    let (raw, len, live): (Box<dyn Read + Send>, Option<u64>, _) = match src {
         Source::File(path) => {
             let file = File::open(path)?;
             let meta = file.metadata()?;
@@ -327,22 +334,28 @@ fn open_source(
                 return Err(io::Error::other("Is a directory"));
             }
             let len = meta.is_file().then_some(meta.len());
-            (Box::new(file), len)
+            let live = probe(src, Some(&file));
+            (Box::new(file), len, live)
         }
-        Source::Stdin => (Box::new(io::stdin()), None),
-        Source::Sample => (Box::new(SAMPLE), Some(SAMPLE.len() as u64)),
+        Source::Stdin => (Box::new(io::stdin()), None, probe(src, None)),
+        Source::Sample => (Box::new(SAMPLE), Some(SAMPLE.len() as u64), None),
     };
     let bar = reading.progress.then(|| progress_bar(len));
     let raw: Box<dyn Read + Send> = match &bar {
         Some(b) => Box::new(b.wrap_read(raw)),
         None => raw,
     };
-    let (decoded, compressed) = if reading.jobs > 1 {
+    let (text, compressed) = if reading.jobs > 1 {
         open_beside(src, raw, len, bar.as_ref(), reading.jobs)?
     } else {
         (decompress::open(raw)?, false)
     };
-    Ok((decoded, compressed, bar))
+    Ok(Opened {
+        text,
+        compressed,
+        bar,
+        live,
+    })
 }
 
 /// The text of the part of the file `path` that `selection` names, opened
@@ -392,7 +405,7 @@ where
     let in_err = |e: io::Error| Failure::input(&name, e);
     let stop = Rc::new(Cell::new(false));
     let mut origin = Origin::default();
-    let (decoded, compressed, bar) = if let Some(selection) = &reading.selection {
+    let (decoded, compressed, bar, live) = if let Some(selection) = &reading.selection {
         let Source::File(path) = src else {
             return Err(Failure::Usage(
                 "--unit and --range read a file, not stdin".to_string(),
@@ -405,9 +418,10 @@ where
             Some(b) => Box::new(b.wrap_read(text)),
             None => Box::new(text),
         };
-        (text, unit.compression != Compression::None, bar)
+        (text, unit.compression != Compression::None, bar, None)
     } else {
-        open_source(src, reading).map_err(in_err)?
+        let o = open_source(src, reading).map_err(in_err)?;
+        (o.text, o.compressed, o.bar, o.live)
     };
     let stderr = Stderr(bar.clone());
     // An image, an executable...: said at once, not read as text.
@@ -419,6 +433,14 @@ where
         };
         return Err(Failure::NoGame(name, no_game));
     }
+    // Live text tells the parallel reader when it pauses (compressed text
+    // comes in blocks; one thread reads on until its batch fills).
+    let sequential = reading.jobs <= 1;
+    let live = live.filter(|_| !compressed && !sequential);
+    let decoded: Box<dyn Read + Send> = match live {
+        Some(probe) => Box::new(Live::new(decoded, probe)),
+        None => Box::new(decoded),
+    };
     let begun = Arc::new(AtomicBool::new(false));
     // Given up after `GAMELESS_LIMIT` bytes with no game begun, or after
     // what a parallel reading may read ahead of the first game it has not
@@ -456,7 +478,7 @@ where
         Control::Continue
     };
     let options = reading.options;
-    let result = if reading.jobs <= 1 {
+    let result = if sequential {
         let mut v = Validator::new(make(), options);
         let buffered = BufferedInput::with_capacity(DEFAULT_CAPACITY, &mut input)
             .with_origin(origin.offset, origin.line);

@@ -22,6 +22,7 @@ pub mod convert;
 pub mod index;
 pub mod input;
 pub mod json;
+pub mod live;
 #[cfg(test)]
 mod memory_tests;
 pub mod notes;

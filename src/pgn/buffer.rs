@@ -157,6 +157,10 @@ impl<R: Read> Input for BufferedInput<R> {
                     return Ok(true);
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                // No bytes yet (a non-blocking input): asked again shortly.
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
                 Err(e) => return Err(e),
             }
         }

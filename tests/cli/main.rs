@@ -6,6 +6,8 @@ mod compressed;
 mod corpus;
 mod failed;
 mod io_errors;
+#[cfg(unix)]
+mod live;
 mod not_pgn;
 mod output_file;
 #[cfg(feature = "cli")]

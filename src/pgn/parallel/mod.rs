@@ -51,6 +51,13 @@
 //!   thread when its turn comes, each output handed on as it comes. Which
 //!   thread reads a game never changes what it gives.
 //!
+//! - An input that says [`io::ErrorKind::WouldBlock`] (no bytes ready yet:
+//!   a pipe that pauses) has **paused**, which is no error: the chunk is
+//!   cut at the last hard game start read, and nothing more is read until
+//!   every chunk cut is handed on; then the input is asked again. So the
+//!   games of a slow input go to the sink as they come, not when a chunk
+//!   fills. (A sequential reading asks again after a millisecond.)
+//!
 //! A [`Control::Stop`] from a visitor ends the reading after that game; the
 //! sink can stop the reading too. Games read after the stopping point by
 //! other workers are dropped unseen.
@@ -63,7 +70,7 @@ use std::thread;
 
 use crossbeam_channel::{Receiver, Sender};
 
-use super::buffer::{read_full, BufferedInput, ChunkInput, Origin, DEFAULT_CAPACITY};
+use super::buffer::{BufferedInput, ChunkInput, Origin, DEFAULT_CAPACITY};
 use super::reader::Reader;
 use super::scan::{
     first_hard_start, is_marked_tag_line, is_tag_line, last_hard_start, line_ends_and_sections,
@@ -450,6 +457,7 @@ where
             mark,
             read_error: None,
             delivered: 0,
+            draining: false,
         };
         let outcome = main.run(&shared);
         // Dropping `main` closes the task queue: the workers end once they
@@ -687,6 +695,10 @@ struct Main<R, O, S, M> {
     read_error: Option<io::Error>,
     /// Games handed to the sink.
     delivered: u64,
+    /// A chunk was cut where the input paused: no more is read until
+    /// every chunk cut is handed on, so that a slow input's games go out
+    /// as they come, not when a chunk fills.
+    draining: bool,
 }
 
 impl<R: Read, O, S: FnMut(O) -> Control, M: FnMut(Origin)> Main<R, O, S, M> {
@@ -698,7 +710,9 @@ impl<R: Read, O, S: FnMut(O) -> Control, M: FnMut(Origin)> Main<R, O, S, M> {
         W: Fn(&O) -> usize,
     {
         loop {
+            self.draining &= !self.slots.is_empty();
             while self.slots.len() < self.window
+                && !self.draining
                 && self.in_flight < MAX_IN_FLIGHT
                 && !self.cutter.eof
                 && !self.cutter.overlong
@@ -820,6 +834,7 @@ impl<R: Read, O, S: FnMut(O) -> Control, M: FnMut(Origin)> Main<R, O, S, M> {
         let base = self.predicted_base();
         let line = self.next_line;
         self.next_line += cut.line_ends;
+        self.draining = cut.stalled;
         self.in_flight += buf.len;
         self.slots.push_back(Slot {
             predicted: cut.hard_starts,
@@ -1021,6 +1036,8 @@ struct Cut {
     line_ends: u64,
     /// Hard game starts in it.
     hard_starts: u64,
+    /// Cut short because the input had no more bytes ready.
+    stalled: bool,
 }
 
 /// Longest tail a recycled buffer may keep room for beyond 4 chunks.
@@ -1044,6 +1061,9 @@ struct Cutter<R> {
     offset: u64,
     /// No chunk has been cut yet.
     first: bool,
+    /// The input said it had no bytes ready (`WouldBlock`) since the last
+    /// cut.
+    stalled: bool,
 }
 
 impl<R: Read> Cutter<R> {
@@ -1057,14 +1077,25 @@ impl<R: Read> Cutter<R> {
             overlong: false,
             offset,
             first: true,
+            stalled: false,
         }
     }
 
-    /// Reads into `buf` until it holds `want` bytes or the input ends.
+    /// Reads into `buf` until it holds `want` bytes or the input ends, or
+    /// says it has no bytes ready (`WouldBlock`: `stalled` is set).
     fn fill(&mut self, buf: &mut ChunkBuf, want: usize) -> io::Result<()> {
         grow(&mut buf.data, want);
-        if !self.eof && buf.len < want {
-            self.eof = read_full(&mut self.inner, &mut buf.data[..want], &mut buf.len)?;
+        while !self.eof && buf.len < want {
+            match self.inner.read(&mut buf.data[buf.len..want]) {
+                Ok(0) => self.eof = true,
+                Ok(k) => buf.len += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                    self.stalled = true;
+                    break;
+                }
+                Err(e) => return Err(e),
+            }
         }
         Ok(())
     }
@@ -1096,6 +1127,11 @@ impl<R: Read> Cutter<R> {
                     break p;
                 }
             }
+            if std::mem::take(&mut self.stalled) {
+                // No place to cut in what came before the input paused:
+                // wait for more (the input is asked again).
+                continue;
+            }
             if buf.len >= self.max_stretch {
                 // The stretch moves to `carry` (empty since the start of
                 // this cut) without a copy.
@@ -1119,6 +1155,7 @@ impl<R: Read> Cutter<R> {
             offset: self.offset,
             line_ends,
             hard_starts,
+            stalled: std::mem::take(&mut self.stalled),
         };
         self.offset += cut as u64;
         self.first = false;

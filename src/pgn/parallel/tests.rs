@@ -671,3 +671,78 @@ fn byte_order_marks_before_tag_lines() {
         }
     }
 }
+
+/// Gives `data` in the pieces that `pauses` cuts it into, saying
+/// `WouldBlock` once between two pieces (a slow pipe, as the tool sees
+/// one), and notes how many games the sink had when asked again.
+struct Pausing<'a> {
+    data: &'a [u8],
+    /// Byte offsets of the pauses, increasing.
+    pauses: Vec<usize>,
+    at: usize,
+    paused: bool,
+    handed: std::rc::Rc<std::cell::Cell<usize>>,
+    seen: Vec<usize>,
+}
+
+impl Read for Pausing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.pauses.contains(&self.at) && !self.paused {
+            self.paused = true;
+            return Err(io::ErrorKind::WouldBlock.into());
+        }
+        if std::mem::take(&mut self.paused) {
+            // Asked again after a pause: what the sink has by now.
+            self.seen.push(self.handed.get());
+        }
+        let next = self.pauses.iter().copied().find(|&p| p > self.at);
+        let end = next.unwrap_or(self.data.len());
+        let n = buf.len().min(end - self.at);
+        buf[..n].copy_from_slice(&self.data[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// Where the input pauses, the games before the last game start read
+/// so far are handed on before it is read again (not when a chunk
+/// fills); the games are those of one thread's reading, in order.
+#[test]
+fn games_before_a_pause_are_handed_on_before_reading_on() {
+    let game = |n: usize| format!("[Event \"{n}\"]\n\n1. e4 e5 2. Nf3 1-0\n\n");
+    let data: String = (1..=6).map(game).collect();
+    let data = data.as_bytes();
+    let start = |n: usize| {
+        data.windows(10)
+            .position(|w| w == format!("[Event \"{n}\"").as_bytes())
+            .unwrap()
+    };
+    let seq = sequential(data, EventLog::default());
+    // Paused in game 3's movetext, just after game 5's tag line, at the
+    // very start (nothing to cut), and where game 6 begins.
+    let pauses = vec![0, start(3) + 20, start(5) + 12, start(6)];
+    for threads in [1, 2, 3] {
+        let handed = std::rc::Rc::new(std::cell::Cell::new(0));
+        let mut input = Pausing {
+            data,
+            pauses: pauses.clone(),
+            at: 0,
+            paused: false,
+            handed: handed.clone(),
+            seen: Vec::new(),
+        };
+        let mut out = Vec::new();
+        let o = options(threads, 1 << 20, 0);
+        let n = par_read(&mut input, &o, EventLog::default, |g| {
+            out.push(g);
+            handed.set(handed.get() + 1);
+            Control::Continue
+        })
+        .unwrap();
+        assert_eq!(n, 6);
+        assert!(out == seq, "{threads} threads");
+        // Asked again after each pause: the games before the last game
+        // start read until then have been handed on.
+        assert_eq!(input.seen, [0, 2, 4, 4], "{threads} threads");
+    }
+}
