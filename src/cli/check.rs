@@ -5,13 +5,14 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use clap::Args;
 use movetext::validate::{GameError, GameSummary, GameVisitor};
 use movetext::{Move, Position};
 
 use super::input::{read_games, sources, Reading};
+use super::live::{lock, OnPause};
 use super::notes::Notes;
 use super::{eprint_line, Batch, Failure, Gather, ReadArgs, BATCH_BYTES};
 
@@ -26,6 +27,8 @@ pub struct CheckArgs {
 struct CheckVisitor {
     notes: Notes,
     batch: Batch,
+    /// Bytes of notes that make a batch handed on (0: each game).
+    batch_bytes: usize,
 }
 
 impl CheckVisitor {
@@ -59,7 +62,7 @@ impl GameVisitor for CheckVisitor {
         b.games += 1;
         b.failed += u64::from(summary.failed);
         b.moves += u64::from(summary.moves);
-        (self.notes.text.len() >= BATCH_BYTES).then(|| self.take())
+        (self.notes.text.len() >= self.batch_bytes).then(|| self.take())
     }
 }
 
@@ -95,8 +98,21 @@ struct Totals {
 pub fn run(args: &CheckArgs) -> ExitCode {
     let mut reading = Reading::new(&args.read);
     reading.max_output = MAX_HELD;
-    let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
+    // Shared with the reading of a live input on one thread, which writes
+    // it out when the input pauses.
+    let out = Arc::new(Mutex::new(BufWriter::with_capacity(
+        64 * 1024,
+        io::stdout(),
+    )));
+    let write_out: OnPause = {
+        let out = Arc::downgrade(&out);
+        Arc::new(move || {
+            if let Some(out) = out.upgrade() {
+                // An error shows at the next write.
+                let _ = lock(&out).flush();
+            }
+        })
+    };
     let mut totals = Totals::default();
     let mut io_failed = false;
     let mut read_any = false;
@@ -104,8 +120,11 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let start = Instant::now();
     for src in sources(&args.read) {
         let name: Arc<str> = Arc::from(src.name());
-        // Problems in a live input (a pipe, a terminal) are shown as found.
+        // Problems in a live input (a pipe, a terminal) are shown as found:
+        // each game's a batch when one thread reads it.
         let live = super::live::is_live(&src);
+        let per_game = live && reading.jobs <= 1;
+        reading.on_pause = per_game.then(|| write_out.clone());
         let show_warnings = !args.read.quiet;
         let read = read_games(
             &src,
@@ -113,6 +132,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             || CheckVisitor {
                 notes: Notes::new(name.clone(), show_warnings),
                 batch: Batch::default(),
+                batch_bytes: if per_game { 0 } else { BATCH_BYTES },
             },
             |batch: Option<Box<Batch>>, stderr| {
                 let Some(b) = batch else {
@@ -125,11 +145,12 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                 if b.notes.is_empty() {
                     return Ok(());
                 }
+                let mut out = lock(&out);
                 stderr
                     .suspend(|| {
                         out.write_all(&b.notes)?;
                         // With a progress bar, show the lines now, under it.
-                        if stderr.has_bar() || live {
+                        if stderr.has_bar() || (live && !per_game) {
                             out.flush()?;
                         }
                         Ok(())
@@ -143,12 +164,12 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                 read_any = true;
             }
             Err(f) if f.is_input() => {
-                let _ = out.flush();
+                let _ = lock(&out).flush();
                 f.report();
                 io_failed = true;
             }
             Err(f) if f.is_no_game() => {
-                let _ = out.flush();
+                let _ = lock(&out).flush();
                 f.report();
                 read_any = true;
                 no_game = true;
@@ -156,7 +177,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             Err(f) => return f.report(),
         }
     }
-    if let Err(e) = out.flush() {
+    if let Err(e) = lock(&out).flush() {
         return Failure::output("stdout", e).report();
     }
     let secs = start.elapsed().as_secs_f64();

@@ -17,7 +17,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use clap::builder::NonEmptyStringValueParser;
 use clap::{Args, ValueEnum};
@@ -28,6 +28,7 @@ use movetext::validate::{GameError, GameSummary, GameVisitor};
 use movetext::{CastlingMode, CheckStatus, Move, MoveKind, Position};
 
 use super::input::{read_games, sources, Reading};
+use super::live::{lock, OnPause};
 use super::notes::{self, Notes, Place, Severity};
 use super::output::Output;
 use super::pgn_out::{write_tags, Movetext, Tags};
@@ -476,6 +477,8 @@ struct ConvertVisitor {
     opening: Option<Classifier>,
     /// Where batch texts come from.
     pool: Arc<TextPool>,
+    /// Bytes of text and notes that make a batch handed on (0: each game).
+    batch_bytes: usize,
 }
 
 impl ConvertVisitor {
@@ -517,6 +520,7 @@ impl ConvertVisitor {
             warnings: Vec::new(),
             over: false,
             limit: MAX_GAME_OUTPUT,
+            batch_bytes: BATCH_BYTES,
             line: String::new(),
             suffix,
             owed: false,
@@ -943,7 +947,7 @@ impl GameVisitor for ConvertVisitor {
         b.games += 1;
         b.failed += u64::from(failed);
         b.moves += u64::from(summary.moves);
-        (b.text.len() + self.notes.text.len() >= BATCH_BYTES).then(|| self.take())
+        (b.text.len() + self.notes.text.len() >= self.batch_bytes).then(|| self.take())
     }
 }
 
@@ -999,11 +1003,23 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         return super::parquet::run(&args.read, columns, output, parquet);
     }
     let sources = sources(&args.read);
-    let mut out = match Output::create(output, &sources) {
+    let out = match Output::create(output, &sources) {
         Ok(out) => out,
         Err(f) => return f.report(),
     };
     let out_name = out.name().to_string();
+    // Shared with the reading of a live input on one thread, which writes
+    // it out when the input pauses.
+    let out = Arc::new(Mutex::new(out));
+    let write_out: OnPause = {
+        let out = Arc::downgrade(&out);
+        Arc::new(move || {
+            if let Some(out) = out.upgrade() {
+                // An error shows at the next write.
+                let _ = lock(&out).flush();
+            }
+        })
+    };
     let mut reading = Reading::new(&args.read);
     reading.max_output = MAX_HELD;
     let window = 2 * reading.jobs + 2;
@@ -1016,16 +1032,26 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
     let mut input_failed = false;
     for src in &sources {
         let name: Arc<str> = Arc::from(src.name());
-        // Games of a live input (a pipe, a terminal) go out as they come.
+        // Games of a live input (a pipe, a terminal) go out as they come:
+        // each game a batch when one thread reads it.
         let live = super::live::is_live(src);
+        let per_game = live && reading.jobs <= 1;
+        reading.on_pause = per_game.then(|| write_out.clone());
         let read = read_games(
             src,
             &reading,
-            || ConvertVisitor::new(args, name.clone(), pool.clone()),
+            || {
+                let mut v = ConvertVisitor::new(args, name.clone(), pool.clone());
+                if per_game {
+                    v.batch_bytes = 0;
+                }
+                v
+            },
             |batch: Option<Box<Batch>>, stderr| {
                 let Some(b) = batch else {
                     return Ok(());
                 };
+                let mut out = lock(&out);
                 failed |= b.failed > 0;
                 let w = |r: io::Result<()>| r.map_err(|e| Failure::output(&out_name, e));
                 w(out.write_all(&b.text))?;
@@ -1033,7 +1059,8 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
                     // Keep stdout and stderr in step on a terminal.
                     w(out.flush())?;
                     stderr.write(&b.notes);
-                } else if live {
+                } else if live && !per_game {
+                    // (One thread writes out when the input pauses.)
                     w(out.flush())?;
                 }
                 pool.put(b.text);
@@ -1043,12 +1070,12 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         match read {
             Ok(_) => {}
             Err(f) if f.is_input() => {
-                let _ = out.flush();
+                let _ = lock(&out).flush();
                 f.report();
                 input_failed = true;
             }
             Err(f) if f.is_no_game() => {
-                let _ = out.flush();
+                let _ = lock(&out).flush();
                 f.report();
                 failed = true;
             }
@@ -1058,6 +1085,11 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
     }
     // Every input read to its end: the output is whole, failed games
     // included (marked); else an output file is not written.
+    drop(write_out);
+    let out = match Arc::try_unwrap(out) {
+        Ok(out) => out.into_inner().unwrap_or_else(PoisonError::into_inner),
+        Err(_) => unreachable!("the output is shared with the reading only"),
+    };
     if let Err(f) = out.finish(!input_failed) {
         return f.report();
     }

@@ -25,7 +25,7 @@ use movetext::pgn::{GameResult, Nag, RawTag};
 use movetext::validate::{GameError, GameSummary, GameVisitor, ValidateOptions, Validator};
 use movetext::{Move, Position};
 
-use super::live::{probe, Live, Probe};
+use super::live::{probe, Live, OnPause, Probe};
 use super::{eprint_line, Failure, Gather, ReadArgs, Selection};
 
 /// The embedded sample: about 300 real games (human, online, TCEC and
@@ -103,6 +103,9 @@ pub struct Reading {
     pub window: usize,
     /// Bytes of outputs held at most (see [`ParOptions::max_output`]).
     pub max_output: usize,
+    /// Called when a live input read by one thread pauses, before the
+    /// reading waits (the command writes out what it holds).
+    pub on_pause: Option<OnPause>,
     /// The part of the input to read (`--unit`, `--range`), if not all.
     pub selection: Option<Selection>,
 }
@@ -118,6 +121,7 @@ impl Reading {
             progress: !args.quiet && io::stderr().is_terminal(),
             window: 0,
             max_output: usize::MAX,
+            on_pause: None,
             selection: args.selection(),
         }
     }
@@ -433,12 +437,13 @@ where
         };
         return Err(Failure::NoGame(name, no_game));
     }
-    // Live text tells the parallel reader when it pauses (compressed text
-    // comes in blocks; one thread reads on until its batch fills).
+    // Live text tells the parallel reader when it pauses, and one thread
+    // reading it calls `on_pause` (compressed text comes in blocks).
     let sequential = reading.jobs <= 1;
-    let live = live.filter(|_| !compressed && !sequential);
+    let live = live.filter(|_| !compressed && (!sequential || reading.on_pause.is_some()));
     let decoded: Box<dyn Read + Send> = match live {
-        Some(probe) => Box::new(Live::new(decoded, probe)),
+        Some(probe) if sequential => Box::new(Live::new(decoded, probe, reading.on_pause.clone())),
+        Some(probe) => Box::new(Live::new(decoded, probe, None)),
         None => Box::new(decoded),
     };
     let begun = Arc::new(AtomicBool::new(false));

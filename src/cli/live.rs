@@ -62,22 +62,34 @@ fn ready(fd: &Probe) -> bool {
     match *fd {}
 }
 
-/// A live input's text: when its descriptor has no byte ready (within
-/// [`PAUSE_MS`]), a read says `WouldBlock` once, and the next one waits. The parallel reader
-/// takes that as a pause: it hands on every game it has read whole, then
+/// The lock of `m`, also when a thread panicked holding it.
+pub fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// What a command does when its live input pauses (before the reading
+/// waits): writes out what it holds.
+pub type OnPause = std::sync::Arc<dyn Fn() + Send + Sync>;
+
+/// A live input's text. When its descriptor has no byte ready (within
+/// [`PAUSE_MS`]), a read calls `on_pause` and waits; without one, it
+/// says `WouldBlock` once and the next read waits: the parallel reader
+/// takes that as a pause, hands on every game it has read whole, then
 /// reads on.
 pub struct Live<R> {
     inner: R,
     probe: Probe,
+    on_pause: Option<OnPause>,
     /// `WouldBlock` was said since the last bytes.
     told: bool,
 }
 
 impl<R> Live<R> {
-    pub fn new(inner: R, probe: Probe) -> Live<R> {
+    pub fn new(inner: R, probe: Probe, on_pause: Option<OnPause>) -> Live<R> {
         Live {
             inner,
             probe,
+            on_pause,
             told: false,
         }
     }
@@ -86,8 +98,13 @@ impl<R> Live<R> {
 impl<R: Read> Read for Live<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         if !self.told && !ready(&self.probe) {
-            self.told = true;
-            return Err(io::ErrorKind::WouldBlock.into());
+            match &self.on_pause {
+                Some(pause) => pause(),
+                None => {
+                    self.told = true;
+                    return Err(io::ErrorKind::WouldBlock.into());
+                }
+            }
         }
         self.told = false;
         self.inner.read(buf)

@@ -59,7 +59,7 @@ const GAME_3_MOVES: &str = "\n1. c4 *\n\n[Event \"4\"]\n\n1. Nf3 *\n";
 
 #[test]
 fn convert_writes_the_games_of_a_paused_pipe_while_it_waits() {
-    for jobs in ["2", "3"] {
+    for jobs in ["1", "2", "3"] {
         let args = ["convert", "--to", "uci", "-q", "--jobs", jobs, "-"];
         let first = format!("{GAME_1}{GAME_2}{GAME_3_TAGS}");
         let (early, late) = paused(&args, &first, 2, GAME_3_MOVES);
@@ -70,9 +70,15 @@ fn convert_writes_the_games_of_a_paused_pipe_while_it_waits() {
 
 #[test]
 fn check_reports_a_paused_pipes_broken_game_while_it_waits() {
-    let args = ["check", "-q", "--jobs", "2", "-"];
-    let first = format!("{GAME_1}[Event \"2\"]\n\n1. d4 Ke7 *\n\n{GAME_3_TAGS}");
-    let (early, late) = paused(&args, &first, 1, GAME_3_MOVES);
-    assert_eq!(early, ["<stdin>:7:7: game 2, move 1... Ke7: illegal move"]);
-    assert_eq!(late, Vec::<String>::new());
+    for jobs in ["1", "2"] {
+        let args = ["check", "-q", "--jobs", jobs, "-"];
+        let first = format!("{GAME_1}[Event \"2\"]\n\n1. d4 Ke7 *\n\n{GAME_3_TAGS}");
+        let (early, late) = paused(&args, &first, 1, GAME_3_MOVES);
+        assert_eq!(
+            early,
+            ["<stdin>:7:7: game 2, move 1... Ke7: illegal move"],
+            "{jobs} jobs"
+        );
+        assert_eq!(late, Vec::<String>::new(), "{jobs} jobs");
+    }
 }
